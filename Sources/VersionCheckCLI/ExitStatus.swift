@@ -1,0 +1,67 @@
+/// Every exit code of versioncheck, as SPEC.md defines them. Nothing else in the
+/// project spells an exit code as a number, and only `main.swift` calls `exit`.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Success; for `lookup`/`manifest`: no update (up to date).
+    case success = 0
+    /// The answer is "no": `satisfies` not satisfied, `--gate` not passed.
+    case no = 1
+    /// An optional update is available.
+    case optionalUpdate = 100
+    /// A forced update is required.
+    case forcedUpdate = 101
+    /// Usage error (EX_USAGE).
+    case usage = 64
+    /// Invalid version or constraint given by the user (EX_DATAERR).
+    case invalidInput = 65
+    /// Not found: no such app, HTTP 404/410, no such manifest file (EX_UNAVAILABLE).
+    case notFound = 69
+    /// Internal error, a bug (EX_SOFTWARE).
+    case internalError = 70
+    /// Source unreachable after retries: DNS, connect, TLS, timeout, 429, 5xx (EX_TEMPFAIL).
+    case unreachable = 75
+    /// Bad response: not JSON/plist, bad version, too large, bad status or redirect (EX_PROTOCOL).
+    case badResponse = 76
+}
+
+/// The `error.kind` of SPEC.md: what went wrong, finer than the exit code it maps to.
+public enum ErrorKind: String, Sendable, CaseIterable {
+    case usage
+    case invalidInput = "invalid-input"
+    case notFound = "not-found"
+    case unreachable
+    case timeout
+    case rateLimited = "rate-limited"
+    case serverError = "server-error"
+    case badResponse = "bad-response"
+    case httpStatus = "http-status"
+    case tooLarge = "too-large"
+    case insecureRedirect = "insecure-redirect"
+    case `internal`
+
+    /// The one place where a kind of failure becomes an exit code.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .usage: .usage
+        case .invalidInput: .invalidInput
+        case .notFound: .notFound
+        case .unreachable, .timeout, .rateLimited, .serverError: .unreachable
+        case .badResponse, .httpStatus, .tooLarge, .insecureRedirect: .badResponse
+        case .internal: .internalError
+        }
+    }
+}
+
+/// A failure the command reports: one line on stderr (`versioncheck: error: …`),
+/// or the error object on stdout with `--json`, and the exit code of its kind.
+public struct Failure: Error, Equatable, Sendable {
+    public var kind: ErrorKind
+    /// One line that names the input at fault (the flag, the URL, the line number).
+    public var message: String
+
+    public init(_ kind: ErrorKind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var exitStatus: ExitStatus { kind.exitStatus }
+}

@@ -1,0 +1,2 @@
+import VersionCheckCore
+import VersionCheckCLI
