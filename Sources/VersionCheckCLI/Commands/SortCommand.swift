@@ -90,11 +90,13 @@ enum SortCommand {
 ///
 /// The one place `sort` sorts, so a faster algorithm can replace it. O(n log n) comparisons.
 public func sortVersions(_ versions: [Version], descending: Bool = false) -> [Int] {
-    var order = Array(versions.indices)
-    order.sort { left, right in
-        let comparison = versions[left].compare(to: versions[right])
+    // Sorting the versions themselves (not indices into them) keeps each merge pass
+    // sequential in memory; the index rides along to break ties in input order.
+    var keyed = versions.enumerated().map { (version: $0.element, index: $0.offset) }
+    keyed.sort { left, right in
+        let comparison = left.version.compare(to: right.version)
         if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
-        return left < right
+        return left.index < right.index
     }
-    return order
+    return keyed.map(\.index)
 }
