@@ -1,0 +1,77 @@
+/// The whole command line as a library: `main.swift` only calls `CLI.run` and
+/// exits with its status, so every behaviour is testable in-process.
+public enum CLI {
+    /// Runs one command line and returns its exit status; prints only through `output`.
+    ///
+    /// - Parameters:
+    ///   - arguments: the arguments without the program name.
+    ///   - environment: the process environment (`VERSIONCHECK_LOOKUP_URL`, `NO_COLOR`, …).
+    ///   - stdin: where `sort` reads when it has no arguments.
+    ///   - output: where stdout and stderr go; the global flags are applied to it here.
+    ///   - checkRunner: runs `lookup` and `manifest` once their command line is valid.
+    public static func run(
+        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: CheckRunner
+    ) -> ExitStatus {
+        if arguments.isEmpty {
+            let status = output.report(Failure(.usage, "missing command (see '\(CommandTable.programName) --help')"))
+            output.stderr.write(Help.shortUsage())
+            return status
+        }
+        let output = output.with(CommandLineParser.scanGlobalOptions(arguments))
+        let invocation: Invocation
+        do {
+            invocation = try CommandLineParser.parse(arguments)
+        } catch {
+            return output.report(error)
+        }
+        switch invocation {
+        case .help(let command):
+            output.stdout.write(command.map(Help.render) ?? Help.renderOverview())
+            return .success
+        case .version:
+            output.stdout.write("\(CommandTable.programName) \(ToolInfo.version)\n")
+            return .success
+        case .run(let line):
+            let output = output.with(line.global)
+            switch line.command.name {
+            case CommandTable.lookup.name, CommandTable.manifest.name:
+                return CheckCommand.run(line, environment: environment, output: output, runner: checkRunner)
+            case CommandTable.compare.name: return CompareCommand.run(line, output: output)
+            case CommandTable.satisfies.name: return SatisfiesCommand.run(line, output: output)
+            case CommandTable.sort.name: return SortCommand.run(line, stdin: stdin, output: output)
+            case CommandTable.validate.name: return ValidateCommand.run(line, output: output)
+            default:
+                return output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
+            }
+        }
+    }
+}
+
+/// Facts about this build of versioncheck.
+public enum ToolInfo {
+    /// The version of versioncheck (`--version`, the `User-Agent` header).
+    public static let version = "0.1.0"
+}
+
+/// Where a command reads its standard input from: the process's fd 0, or bytes in tests.
+public struct Input: Sendable {
+    private let readAll: @Sendable () -> Result<[UInt8], Failure>
+
+    public init(readAll: @escaping @Sendable () -> Result<[UInt8], Failure>) {
+        self.readAll = readAll
+    }
+
+    /// Reads everything to the end.
+    public func read() -> Result<[UInt8], Failure> { readAll() }
+
+    /// The process's standard input, read with `read(0, …)` in 64 KiB chunks.
+    public static let standardInput = Input {
+        System.readAll(0).mapError { Failure(.internal, "cannot read standard input: \($0.description)") }
+    }
+
+    /// Fixed bytes (for tests).
+    public static func bytes(_ bytes: [UInt8]) -> Input { Input { .success(bytes) } }
+
+    /// Fixed UTF-8 text (for tests).
+    public static func text(_ text: String) -> Input { bytes(Array(text.utf8)) }
+}

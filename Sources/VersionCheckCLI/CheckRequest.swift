@@ -1,0 +1,82 @@
+import VersionCheckCore
+
+/// Everything `lookup` or `manifest` asked for, parsed and checked: what the
+/// network layer needs to run one update check. Built by the CLI before any
+/// network code runs, so a bad command line never starts the helper.
+public struct CheckRequest: Sendable, Equatable {
+    /// Where the releases come from.
+    public enum Source: Sendable, Equatable {
+        /// `lookup`: the iTunes Lookup API.
+        case appStore(AppStoreQuery)
+        /// `manifest --url`: the URL or path exactly as the user gave it.
+        case manifest(location: String)
+    }
+
+    public var source: Source
+    /// `--current`.
+    public var current: Version
+    /// `--force-on`, `--optional-on`, `--minimum`, `--skip`, `--min-age`, `--os-version`.
+    public var policy: CheckPolicy
+    /// `--gate`: exit 0 only if `current` is strictly newer than the latest, else 1.
+    public var gate: Bool
+    /// `--timeout`: seconds per attempt (positive; default 10).
+    public var timeout: Double
+    /// `--retries`: 0…10 (default 2).
+    public var retries: Int
+    /// `--allow-insecure`: plain `http://` allowed to any host, redirects included.
+    public var allowInsecure: Bool
+    /// `--json`, `-q`, `-v` (also applied to the `Output` the runner receives).
+    public var global: GlobalOptions
+
+    public init(
+        source: Source, current: Version, policy: CheckPolicy = CheckPolicy(), gate: Bool = false,
+        timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions()
+    ) {
+        self.source = source
+        self.current = current
+        self.policy = policy
+        self.gate = gate
+        self.timeout = timeout
+        self.retries = retries
+        self.allowInsecure = allowInsecure
+        self.global = global
+    }
+}
+
+/// What `lookup` asks the iTunes Lookup API.
+public struct AppStoreQuery: Sendable, Equatable {
+    /// How the app is named.
+    public enum Identifier: Sendable, Equatable {
+        /// `--id`: the numeric App Store id, ASCII digits as given (query `?id=`).
+        case id(String)
+        /// `--bundle-id` (query `?bundleId=`).
+        case bundleId(String)
+    }
+
+    /// Which store: `entity=macSoftware` is sent only for `.mac`.
+    public enum Platform: String, Sendable, Equatable, CaseIterable {
+        case ios, mac
+    }
+
+    public var identifier: Identifier
+    /// `--country`: two ASCII letters, lower-cased (default `us`).
+    public var country: String
+    /// `--platform` (default `.ios`).
+    public var platform: Platform
+    /// `--lookup-url`, else `VERSIONCHECK_LOOKUP_URL` (when not empty), else nil (the default endpoint).
+    public var endpoint: String?
+
+    public init(identifier: Identifier, country: String = "us", platform: Platform = .ios, endpoint: String? = nil) {
+        self.identifier = identifier
+        self.country = country
+        self.platform = platform
+        self.endpoint = endpoint
+    }
+}
+
+/// Runs one update check and reports it through `Output`; returns the exit status
+/// (0/100/101, 1 for a failed gate, or the status of the `Failure` it reported).
+///
+/// The main binary's runner execs `versioncheck-fetch`; the helper's runner does the
+/// network work; tests inject fakes.
+public typealias CheckRunner = @Sendable (CheckRequest, Output) -> ExitStatus

@@ -1,0 +1,352 @@
+/// An option's value after the parser checked it against its `ValueKind`.
+public enum OptionValue: Sendable, Equatable {
+    /// Text: a version (not yet parsed), URL, path, bundle id; or a level, platform, country
+    /// or app id already checked (level, platform and country in lower case).
+    case text(String)
+    /// A checked decimal number (`--timeout`, `--min-age`).
+    case number(Double)
+    /// A checked whole number (`--retries`).
+    case integer(Int)
+}
+
+/// A command line that follows the grammar: the command, its options and arguments.
+/// Versions in it are still text: the command parses them (an invalid one is 65).
+public struct ParsedCommandLine: Sendable, Equatable {
+    public var command: CommandSpec
+    public var global: GlobalOptions
+    /// Options with a value, by long name (without dashes).
+    public var values: [String: OptionValue]
+    /// Flags given, by long name (global flags are in `global`).
+    public var flags: Set<String>
+    /// Positional arguments, in order.
+    public var arguments: [String]
+
+    /// The text value of option `name`, if given.
+    public func text(_ name: String) -> String? {
+        if case .text(let text)? = values[name] { return text }
+        return nil
+    }
+
+    /// The number value of option `name`, if given.
+    public func number(_ name: String) -> Double? {
+        if case .number(let number)? = values[name] { return number }
+        return nil
+    }
+
+    /// The whole-number value of option `name`, if given.
+    public func integer(_ name: String) -> Int? {
+        if case .integer(let number)? = values[name] { return number }
+        return nil
+    }
+
+    /// Whether flag `name` was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// What the user asked for.
+public enum Invocation: Sendable, Equatable {
+    /// `--help`, `-h` or `help`: the overview (nil) or one command's help.
+    case help(CommandSpec?)
+    /// `--version`.
+    case version
+    /// A command to run.
+    case run(ParsedCommandLine)
+}
+
+/// Parses a command line against `CommandTable`. Every usage error (64) is found
+/// here, in argument order, with a one-line message that names the culprit and
+/// ends with a pointer to the relevant help.
+public enum CommandLineParser {
+    /// Parses `arguments` (without the program name).
+    ///
+    /// `-h`/`--help` or `--version` anywhere before `--` wins over everything
+    /// else, as long as the command name (if any) is known.
+    public static func parse(_ arguments: [String]) throws(Failure) -> Invocation {
+        if let request = helpOrVersionRequest(arguments) { return request }
+        var state = State()
+        try state.walk(arguments)
+        return try state.finish()
+    }
+
+    /// The global flags on the command line, found without parsing the rest: output
+    /// needs `--json` and `-q` to report a usage error found anywhere.
+    public static func scanGlobalOptions(_ arguments: [String]) -> GlobalOptions {
+        var options = GlobalOptions()
+        for token in arguments {
+            if token == "--" { break }
+            switch token {
+            case "--json": options.json = true
+            case "--quiet": options.quiet = true
+            case "--verbose": options.verbose = true
+            default:
+                guard let shorts = shortFlagBundle(token) else { continue }
+                if shorts.contains("q") { options.quiet = true }
+                if shorts.contains("v") { options.verbose = true }
+            }
+        }
+        return options
+    }
+
+    /// Whether `token` is an option (and so never an option's value): `--`, or `-` or `--`
+    /// followed by a letter or dash. `-1`, `-.5` and `-` are not.
+    static func looksLikeOption(_ token: String) -> Bool {
+        let bytes = Array(token.utf8.prefix(2))
+        guard bytes.count == 2, bytes[0] == UInt8(ascii: "-") else { return false }
+        let second = bytes[1]
+        return second == UInt8(ascii: "-") || (second | 0x20 >= UInt8(ascii: "a") && second | 0x20 <= UInt8(ascii: "z"))
+    }
+
+    /// The short flags of `-qv` (`["q", "v"]`), if `token` is made only of known short flags.
+    static func shortFlagBundle(_ token: String) -> [Character]? {
+        guard token.count >= 2, token.first == "-", !token.hasPrefix("--") else { return nil }
+        let letters = Array(token.dropFirst())
+        let known = CommandTable.globalOptions.compactMap(\.short)
+        return letters.allSatisfy(known.contains) ? letters : nil
+    }
+
+    /// The first help or version request before `--`, unless the command named is unknown
+    /// (that error wins) or is `help` itself (which handles its own argument).
+    static func helpOrVersionRequest(_ arguments: [String]) -> Invocation? {
+        var request: Invocation?
+        var commandName: String?
+        for token in arguments {
+            if token == "--" { break }
+            if looksLikeOption(token) {
+                if request == nil, token == "--help" || shortFlagBundle(token)?.contains("h") == true {
+                    request = .help(nil)
+                } else if request == nil, token == "--version" {
+                    request = .version
+                }
+            } else if commandName == nil {
+                commandName = token
+            }
+        }
+        guard let request else { return nil }
+        guard let commandName else { return request }
+        guard let command = CommandTable.command(named: commandName) else { return nil }
+        if case .help = request {
+            return command.name == CommandTable.help.name ? nil : .help(command)
+        }
+        return request
+    }
+}
+
+extension CommandLineParser {
+    /// The parser's progress through one command line.
+    struct State {
+        var command: CommandSpec?
+        var global = GlobalOptions()
+        var values: [String: OptionValue] = [:]
+        var flags: Set<String> = []
+        var arguments: [String] = []
+
+        /// ` (see 'versioncheck help lookup')`, or the overview's pointer before a command is known.
+        var pointer: String {
+            let topic = command.map { "\(CommandTable.programName) help \($0.name)" } ?? "\(CommandTable.programName) --help"
+            return " (see '\(topic)')"
+        }
+
+        func usageError(_ message: String) -> Failure {
+            Failure(.usage, message + pointer)
+        }
+
+        mutating func walk(_ tokens: [String]) throws(Failure) {
+            var index = 0
+            var optionsEnded = false
+            while index < tokens.count {
+                let token = tokens[index]
+                index += 1
+                if !optionsEnded && token == "--" {
+                    optionsEnded = true
+                } else if !optionsEnded && token.hasPrefix("--") {
+                    let next = index < tokens.count ? tokens[index] : nil
+                    if try longOption(token, next: next) { index += 1 }
+                } else if !optionsEnded && looksLikeOption(token) {
+                    try shortOptions(token)
+                } else if command == nil {
+                    try selectCommand(token)
+                } else {
+                    try positional(token)
+                }
+            }
+        }
+
+        /// Handles `--name`, `--name=value` or `--name value`; returns whether it consumed `next`.
+        mutating func longOption(_ token: String, next: String?) throws(Failure) -> Bool {
+            let body = token.dropFirst(2)
+            let name: String
+            let inlineValue: String?
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                inlineValue = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+                inlineValue = nil
+            }
+            let shown = "--" + name
+            if let option = CommandTable.globalOptions.first(where: { $0.name == name })
+                ?? (name == CommandTable.versionOption.name ? CommandTable.versionOption : nil)
+            {
+                if inlineValue != nil { throw usageError("option '\(shown)' takes no value") }
+                setGlobal(option)
+                return false
+            }
+            guard let command else { throw misplacedOrUnknown(shown, name: name) }
+            guard let option = command.option(named: name) else {
+                if CommandTable.commands.contains(where: { $0.option(named: name) != nil }) {
+                    throw usageError("option '\(shown)' is not valid for '\(command.name)'")
+                }
+                throw unknownOption(shown, candidates: command.options + CommandTable.globalOptions)
+            }
+            guard let kind = option.value else {
+                if inlineValue != nil { throw usageError("option '\(shown)' takes no value") }
+                flags.insert(name)
+                return false
+            }
+            if values[name] != nil { throw usageError("option '\(shown)' given more than once") }
+            let raw: String
+            var consumed = false
+            if let inlineValue {
+                raw = inlineValue
+            } else if let next, !looksLikeOption(next) {
+                raw = next
+                consumed = true
+            } else {
+                throw usageError("option '\(shown)' needs a value (\(kind.placeholder))")
+            }
+            values[name] = try ValueChecker.check(raw, kind: kind, option: shown, pointer: pointer)
+            return consumed
+        }
+
+        /// Handles `-q`, `-v`, `-h` and bundles such as `-qv`.
+        mutating func shortOptions(_ token: String) throws(Failure) {
+            guard let letters = shortFlagBundle(token) else {
+                let unknown = token.dropFirst().first { letter in
+                    !CommandTable.globalOptions.contains { $0.short == letter }
+                }
+                let shown = unknown.map { "-\($0)" } ?? token
+                if let suggestion = suggestLongOption(for: token) {
+                    throw usageError("unknown option '\(shown)'; did you mean '\(suggestion)'?")
+                }
+                throw usageError("unknown option '\(shown)'")
+            }
+            for letter in letters {
+                if let option = CommandTable.globalOptions.first(where: { $0.short == letter }) { setGlobal(option) }
+            }
+        }
+
+        /// `-current` is probably `--current`.
+        func suggestLongOption(for token: String) -> String? {
+            let name = String(token.dropFirst())
+            let options = (command?.options ?? []) + CommandTable.globalOptions
+            return options.first { $0.name == name }?.longFlag
+        }
+
+        mutating func setGlobal(_ option: OptionSpec) {
+            switch option.name {
+            case "json": global.json = true
+            case "quiet": global.quiet = true
+            case "verbose": global.verbose = true
+            default: break  // --help and --version were handled before the walk
+            }
+        }
+
+        mutating func selectCommand(_ token: String) throws(Failure) {
+            guard let command = CommandTable.command(named: token) else {
+                let names = CommandTable.commands.map(\.name)
+                if let suggestion = Suggestion.closest(to: token, among: names) {
+                    throw usageError("unknown command \(Quote.single(token)); did you mean '\(suggestion)'?")
+                }
+                throw usageError("unknown command \(Quote.single(token))")
+            }
+            self.command = command
+        }
+
+        mutating func positional(_ token: String) throws(Failure) {
+            if let command, let limit = Self.maximumArguments(command), arguments.count >= limit {
+                throw usageError("unexpected argument \(Quote.single(token))")
+            }
+            arguments.append(token)
+        }
+
+        func misplacedOrUnknown(_ shown: String, name: String) -> Failure {
+            if CommandTable.commands.contains(where: { $0.option(named: name) != nil }) {
+                return usageError("option '\(shown)' must follow a command name")
+            }
+            return unknownOption(shown, candidates: CommandTable.globalOptions + [CommandTable.versionOption])
+        }
+
+        func unknownOption(_ shown: String, candidates: [OptionSpec]) -> Failure {
+            let name = String(shown.dropFirst(2))
+            if let suggestion = Suggestion.closest(to: name, among: candidates.map(\.name)) {
+                return usageError("unknown option \(Quote.single(shown)); did you mean '--\(suggestion)'?")
+            }
+            return usageError("unknown option \(Quote.single(shown))")
+        }
+
+        static func maximumArguments(_ command: CommandSpec) -> Int? {
+            var total = 0
+            for argument in command.arguments {
+                switch argument.count {
+                case .one, .optional: total += 1
+                case .oneOrMore, .zeroOrMore: return nil
+                }
+            }
+            return total
+        }
+
+        /// Checks what only the whole line can tell: the command, missing arguments, option rules.
+        func finish() throws(Failure) -> Invocation {
+            guard let command else { throw usageError("missing command") }
+            try checkArgumentCount(command)
+            try checkRules(command)
+            if command.name == CommandTable.help.name {
+                guard let topic = arguments.first else { return .help(nil) }
+                guard let described = CommandTable.command(named: topic) else {
+                    let names = CommandTable.commands.map(\.name)
+                    let hint = Suggestion.closest(to: topic, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                    throw usageError("unknown command \(Quote.single(topic))\(hint)")
+                }
+                return .help(described)
+            }
+            return .run(ParsedCommandLine(command: command, global: global, values: values, flags: flags, arguments: arguments))
+        }
+
+        func checkArgumentCount(_ command: CommandSpec) throws(Failure) {
+            var available = arguments.count
+            for argument in command.arguments {
+                switch argument.count {
+                case .one, .oneOrMore:
+                    if available == 0 { throw usageError("missing argument \(argument.name)") }
+                    available -= 1
+                case .optional, .zeroOrMore:
+                    available = max(available - 1, 0)
+                }
+            }
+        }
+
+        func checkRules(_ command: CommandSpec) throws(Failure) {
+            func given(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+            func shown(_ name: String) -> String { command.option(named: name)?.label ?? "--" + name }
+            for rule in command.rules {
+                switch rule {
+                case .required(let name):
+                    if !given(name) { throw usageError("missing option '\(shown(name))'") }
+                case .exactlyOne(let names):
+                    let present = names.filter(given)
+                    if present.isEmpty {
+                        throw usageError("missing option: give " + names.map { "'\(shown($0))'" }.joined(separator: " or "))
+                    }
+                    if present.count > 1 { throw conflict(present) }
+                case .atMostOne(let names):
+                    let present = names.filter(given)
+                    if present.count > 1 { throw conflict(present) }
+                }
+            }
+        }
+
+        func conflict(_ names: [String]) -> Failure {
+            usageError("options " + names.map { "'--\($0)'" }.joined(separator: " and ") + " cannot be used together")
+        }
+    }
+}

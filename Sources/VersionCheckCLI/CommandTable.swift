@@ -1,0 +1,208 @@
+/// The whole grammar of `versioncheck`, as data: every command, argument and
+/// option with its help. The parser, `--help`, and (later) the man page and the
+/// shell completions are all generated from this one table.
+public enum CommandTable {
+    /// The program's name, as users type it.
+    public static let programName = "versioncheck"
+
+    /// The global flags, valid before or after any command name.
+    public static let globalOptions: [OptionSpec] = [
+        OptionSpec("json", help: "Print JSON on stdout (one object per line) instead of text."),
+        OptionSpec("quiet", short: "q", help: "Print nothing on stdout; the exit code is the answer."),
+        OptionSpec("verbose", short: "v", help: "Print diagnostics on stderr (requests, retries)."),
+        OptionSpec("help", short: "h", help: "Show help and exit."),
+    ]
+
+    /// `--version`: only meaningful on its own, listed in the overview help.
+    public static let versionOption = OptionSpec("version", help: "Show the version of versioncheck and exit.")
+
+    /// The options that shape an update check, shared by `lookup` and `manifest`.
+    public static let checkOptions: [OptionSpec] = [
+        OptionSpec("current", value: .version, help: "The installed (or about to be published) version."),
+        OptionSpec("force-on", value: .level, help: "A bump at LEVEL or above is forced.", default: "major"),
+        OptionSpec("optional-on", value: .level, help: "A bump at LEVEL or above is at least optional.", default: "any"),
+        OptionSpec("minimum", value: .version, help: "Below this version the update is forced."),
+        OptionSpec("skip", value: .version, help: "The user declined this version: it is not offered as optional."),
+        OptionSpec("min-age", value: .days, help: "Do not offer a release younger than DAYS.", default: "0"),
+        OptionSpec("os-version", value: .version, help: "Do not offer releases that need a newer OS than this."),
+        OptionSpec("gate", help: "Publishing gate: exit 0 only if --current is newer than the latest, else 1."),
+        OptionSpec("timeout", value: .seconds, help: "Give up on one attempt after SECONDS.", default: "10"),
+        OptionSpec("retries", value: .count(0...10), help: "Retry N times on connection failure, timeout, 429 or 5xx.", default: "2"),
+        OptionSpec("allow-insecure", help: "Allow plain http:// to any host."),
+    ]
+
+    static let levelParagraph =
+        "LEVEL is major, minor, patch, revision (4th component or beyond), any (any newer version, pre-release changes included) or never."
+
+    static let checkExitCodes: [(ExitStatus, String)] = [
+        (.success, "Up to date (no update); with --gate: the gate passed."),
+        (.optionalUpdate, "An optional update is available."),
+        (.forcedUpdate, "A forced update is required."),
+        (.no, "With --gate: the gate did not pass."),
+        (.usage, "Usage error, or plain http:// to a host that is not loopback."),
+        (.invalidInput, "Invalid --current, --minimum, --skip or --os-version."),
+        (.notFound, "No such app, HTTP 404/410, or no such manifest file."),
+        (.unreachable, "The source is unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
+        (.badResponse, "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."),
+        (.internalError, "Internal error (a bug), or the versioncheck-fetch helper is missing."),
+    ]
+
+    public static let lookup = CommandSpec(
+        name: "lookup",
+        abstract: "Check the App Store for a newer version of an app.",
+        discussion: [
+            "Asks the iTunes Lookup API for the app, compares its version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            levelParagraph,
+        ],
+        optionGroups: [
+            OptionGroup("OPTIONS", [
+                OptionSpec("id", value: .appID, help: "The app's numeric App Store id."),
+                OptionSpec("bundle-id", value: .bundleID, help: "The app's bundle identifier."),
+                OptionSpec("country", value: .country, help: "The two-letter App Store country.", default: "us"),
+                OptionSpec("platform", value: .platform, help: "The store to ask: ios or mac.", default: "ios"),
+                OptionSpec("lookup-url", value: .url, help: "Use URL instead of https://itunes.apple.com/lookup."),
+            ]),
+            OptionGroup("CHECK OPTIONS", checkOptions),
+        ],
+        rules: [.exactlyOne(["id", "bundle-id"]), .required("current")],
+        examples: [
+            Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
+            Example("versioncheck lookup --bundle-id com.example.app --country de --current 1.2.0 --json", "Ask the German store; print JSON."),
+            Example("versioncheck lookup --id 284882215 --current 2.0.0 --gate", "CI: pass only if 2.0.0 is newer than what is live."),
+        ],
+        exitCodes: checkExitCodes
+    )
+
+    public static let manifest = CommandSpec(
+        name: "manifest",
+        abstract: "Check a publisher's manifest (JSON or property list) for a newer version.",
+        discussion: [
+            "Reads the manifest from an https:// URL, a loopback http:// URL, a file:// URL or a path, compares its newest version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            levelParagraph,
+        ],
+        optionGroups: [
+            OptionGroup("OPTIONS", [
+                OptionSpec("url", value: .location, help: "Where the manifest is: a URL or a file path."),
+            ]),
+            OptionGroup("CHECK OPTIONS", checkOptions),
+        ],
+        rules: [.required("url"), .required("current")],
+        examples: [
+            Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
+            Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),
+        ],
+        exitCodes: checkExitCodes
+    )
+
+    public static let compare = CommandSpec(
+        name: "compare",
+        abstract: "Compare two versions by precedence.",
+        discussion: [
+            "Prints -1 if A is lower than B, 0 if they have equal precedence, 1 if A is higher. Missing components count as 0 (1.2 equals 1.2.0); build metadata and a leading v never matter.",
+        ],
+        arguments: [
+            ArgumentSpec("A", help: "The first version."),
+            ArgumentSpec("B", help: "The second version."),
+        ],
+        examples: [
+            Example("versioncheck compare 1.2 1.10", "Prints -1."),
+            Example("versioncheck compare v2.0.0+build.7 2", "Prints 0."),
+        ],
+        exitCodes: [(.success, "The comparison was printed."), (.usage, "Usage error."), (.invalidInput, "An invalid version.")]
+    )
+
+    public static let satisfies = CommandSpec(
+        name: "satisfies",
+        abstract: "Tell whether a version satisfies a constraint.",
+        discussion: [
+            "Prints nothing; the exit code is the answer. A constraint is comparators joined by ',' or spaces (and) and '||' (or); operators are = == != > >= < <= ~> ^ ~, and x-ranges such as 1.2.x.",
+        ],
+        arguments: [
+            ArgumentSpec("VERSION", help: "The version to test."),
+            ArgumentSpec("CONSTRAINT", help: "The constraint, e.g. '>=1.2, <2' or '~> 1.2'."),
+        ],
+        examples: [
+            Example("versioncheck satisfies 1.4.2 '~> 1.2'", "Exits 0: 1.4.2 is >= 1.2 and < 2."),
+            Example("versioncheck satisfies 2.0.0-beta '^1.2.3'", "Exits 1."),
+        ],
+        exitCodes: [
+            (.success, "Satisfied."), (.no, "Not satisfied."), (.usage, "Usage error."),
+            (.invalidInput, "An invalid version or constraint."),
+        ]
+    )
+
+    public static let sort = CommandSpec(
+        name: "sort",
+        abstract: "Sort versions by precedence, one per line.",
+        discussion: [
+            "Reads the versions from the arguments, or one per line from stdin when there are none (blank lines skipped, surrounding whitespace trimmed). Prints each version as given, ascending; equal versions keep their input order. If any entry is invalid, prints nothing and names it.",
+        ],
+        arguments: [ArgumentSpec("VERSION", .zeroOrMore, help: "The versions to sort (default: read stdin).")],
+        optionGroups: [
+            OptionGroup("OPTIONS", [OptionSpec("reverse", help: "Sort in descending order.")]),
+        ],
+        examples: [
+            Example("versioncheck sort 1.10 1.2 1.2.0-rc.1", "Prints 1.2.0-rc.1, 1.2, 1.10."),
+            Example("git tag | versioncheck sort --reverse", "Newest tag first."),
+        ],
+        exitCodes: [(.success, "Sorted."), (.usage, "Usage error."), (.invalidInput, "An invalid version (nothing printed).")]
+    )
+
+    public static let validate = CommandSpec(
+        name: "validate",
+        abstract: "Check that versions are well formed.",
+        discussion: [
+            "Prints nothing when every version is valid, else one line per invalid one on stderr. --strict demands SemVer 2.0.0 exactly; --app-store what App Store Connect accepts (digits and dots, at most 18 characters).",
+        ],
+        arguments: [ArgumentSpec("VERSION", .oneOrMore, help: "The versions to check.")],
+        optionGroups: [
+            OptionGroup("OPTIONS", [
+                OptionSpec("strict", help: "Accept SemVer 2.0.0 exactly (three components, no leading zeros, no v)."),
+                OptionSpec("app-store", help: "Accept what App Store Connect accepts for a version."),
+            ]),
+        ],
+        rules: [.atMostOne(["strict", "app-store"])],
+        examples: [
+            Example("versioncheck validate --strict 1.2.3 v1.2", "Exits 65: v1.2 is not SemVer."),
+            Example("versioncheck validate --app-store 2020121701", "Exits 0."),
+        ],
+        exitCodes: [(.success, "All valid."), (.usage, "Usage error."), (.invalidInput, "At least one is invalid.")]
+    )
+
+    public static let help = CommandSpec(
+        name: "help",
+        abstract: "Show help for versioncheck or one of its commands.",
+        arguments: [ArgumentSpec("COMMAND", .optional, help: "The command to explain.", completion: .commandName)],
+        examples: [Example("versioncheck help lookup", "The options of lookup.")],
+        exitCodes: [(.success, "Help was printed."), (.usage, "Unknown command.")]
+    )
+
+    /// Every command, in help order.
+    public static let commands: [CommandSpec] = [lookup, manifest, compare, satisfies, sort, validate, help]
+
+    /// The command called `name`, if there is one.
+    public static func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    /// Every exit code and what it means, for the overview help and the man page.
+    public static let exitCodes: [(ExitStatus, String)] = [
+        (.success, "Success; for lookup and manifest: no update (up to date)."),
+        (.optionalUpdate, "An optional update is available."),
+        (.forcedUpdate, "A forced update is required."),
+        (.no, "The answer is no: satisfies not satisfied, --gate not passed."),
+        (.usage, "Usage error: unknown command or option, missing or extra argument, bad option value."),
+        (.invalidInput, "Invalid version or constraint given by the user."),
+        (.notFound, "Not found: no such app, HTTP 404/410, no such manifest file."),
+        (.unreachable, "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
+        (.badResponse, "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."),
+        (.internalError, "Internal error (a bug)."),
+    ]
+
+    /// The environment variables versioncheck reads, for help and the man page.
+    public static let environment: [(String, String)] = [
+        ("VERSIONCHECK_LOOKUP_URL", "Replaces the App Store lookup endpoint (--lookup-url wins)."),
+        ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that runs lookup and manifest."),
+        ("NO_COLOR", "When set (to anything), never use colour."),
+    ]
+}

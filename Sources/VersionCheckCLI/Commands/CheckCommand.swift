@@ -1,0 +1,62 @@
+import VersionCheckCore
+
+/// `lookup` and `manifest`: turns a parsed command line into a `CheckRequest`
+/// (versions parsed here: an invalid one is 65, naming its option), then hands it
+/// to the injected `CheckRunner`.
+enum CheckCommand {
+    static func run(_ line: ParsedCommandLine, environment: [String: String], output: Output, runner: CheckRunner) -> ExitStatus {
+        do {
+            let request = try request(from: line, environment: environment)
+            return runner(request, output)
+        } catch {
+            return output.report(error)
+        }
+    }
+
+    /// The check the command line asks for.
+    static func request(from line: ParsedCommandLine, environment: [String: String]) throws(Failure) -> CheckRequest {
+        let source: CheckRequest.Source
+        if line.command.name == CommandTable.lookup.name {
+            source = .appStore(appStoreQuery(from: line, environment: environment))
+        } else {
+            source = .manifest(location: line.text("url") ?? "")
+        }
+        var policy = CheckPolicy()
+        policy.forceOn = line.text("force-on") ?? policy.forceOn
+        policy.optionalOn = line.text("optional-on") ?? policy.optionalOn
+        policy.minimum = try version(of: "minimum", in: line)
+        policy.skip = try version(of: "skip", in: line)
+        policy.minimumAgeDays = line.number("min-age") ?? policy.minimumAgeDays
+        policy.osVersion = try version(of: "os-version", in: line)
+        guard let current = try version(of: "current", in: line) else {
+            throw Failure(.internal, "--current is required but was not parsed")
+        }
+        return CheckRequest(
+            source: source, current: current, policy: policy, gate: line.flag("gate"),
+            timeout: line.number("timeout") ?? 10, retries: line.integer("retries") ?? 2,
+            allowInsecure: line.flag("allow-insecure"), global: line.global
+        )
+    }
+
+    static func appStoreQuery(from line: ParsedCommandLine, environment: [String: String]) -> AppStoreQuery {
+        let identifier: AppStoreQuery.Identifier =
+            line.text("id").map { .id($0) } ?? .bundleId(line.text("bundle-id") ?? "")
+        let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return AppStoreQuery(
+            identifier: identifier,
+            country: line.text("country") ?? "us",
+            platform: line.text("platform").flatMap(AppStoreQuery.Platform.init(rawValue:)) ?? .ios,
+            endpoint: line.text("lookup-url") ?? fromEnvironment
+        )
+    }
+
+    /// The version given to `--name`, if any; an invalid one is 65, naming the option.
+    static func version(of name: String, in line: ParsedCommandLine) throws(Failure) -> Version? {
+        guard let text = line.text(name) else { return nil }
+        do {
+            return try Version(text)
+        } catch {
+            throw Failure(.invalidInput, "--\(name): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,161 @@
+/// Help text, generated from `CommandTable` in the layout of swift-argument-parser:
+/// `OVERVIEW`, `USAGE`, `ARGUMENTS`, `OPTIONS` (one short sentence each), then
+/// `EXAMPLES` and `EXIT STATUS`. Help goes to stdout; it is always text.
+public enum Help {
+    /// Where descriptions start: labels are indented by 2 and padded to this column.
+    static let labelColumn = 26
+    /// The width paragraphs are wrapped to.
+    static let width = 80
+
+    /// The help of one command.
+    public static func render(_ command: CommandSpec) -> String {
+        var text = "OVERVIEW: \(command.abstract)\n\n"
+        for paragraph in command.discussion {
+            text += wrap(paragraph, indent: 0) + "\n\n"
+        }
+        text += "USAGE: \(usage(command))\n"
+        if !command.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in command.arguments {
+                text += row(argument.name, argument.help)
+            }
+        }
+        for group in command.optionGroups {
+            text += "\n\(group.title):\n"
+            for option in group.options {
+                text += row(option.label, describe(option))
+            }
+        }
+        text += "\nGLOBAL OPTIONS:\n"
+        for option in CommandTable.globalOptions {
+            text += row(option.label, option.help)
+        }
+        text += examples(command.examples)
+        text += exitStatus(command.exitCodes)
+        return text
+    }
+
+    /// The overview: what versioncheck does, its commands, global options, environment, exit codes.
+    public static func renderOverview() -> String {
+        let program = CommandTable.programName
+        var text = "OVERVIEW: Check whether an app has a newer version, and whether the update is optional or forced.\n\n"
+        text += wrap(
+            "\(program) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort and validate version numbers.",
+            indent: 0) + "\n\n"
+        text += "USAGE: \(program) COMMAND [OPTIONS] [ARGUMENTS]\n\nCOMMANDS:\n"
+        for command in CommandTable.commands {
+            text += row(command.name, command.abstract)
+        }
+        text += "\nGLOBAL OPTIONS (before or after the command name):\n"
+        for option in CommandTable.globalOptions + [CommandTable.versionOption] {
+            text += row(option.label, option.help)
+        }
+        text += "\nENVIRONMENT:\n"
+        for (name, meaning) in CommandTable.environment {
+            text += row(name, meaning)
+        }
+        text += examples([
+            Example("\(program) lookup --id 284882215 --current 1.2.0", "Is there a newer version on the App Store?"),
+            Example("\(program) compare 1.2 1.10", "Prints -1."),
+            Example("\(program) help lookup", "The options of lookup."),
+        ])
+        text += exitStatus(CommandTable.exitCodes)
+        text += "\n  See '\(program) help COMMAND' for the arguments and options of a command.\n"
+        return text
+    }
+
+    /// The usage line of every command, for `versioncheck` without arguments (on stderr).
+    public static func shortUsage() -> String {
+        var text = ""
+        for (index, command) in CommandTable.commands.enumerated() {
+            text += (index == 0 ? "USAGE: " : "       ") + usage(command) + "\n"
+        }
+        text += "       \(CommandTable.programName) --help | --version\n"
+        return text
+    }
+
+    /// The synopsis of `command`: required options first (`(--id N | --bundle-id ID)`,
+    /// `--current VERSION`), then optional ones (listed when at most two, else `[options]`),
+    /// then the arguments.
+    public static func usage(_ command: CommandSpec) -> String {
+        var parts = [CommandTable.programName, command.name]
+        var covered: Set<String> = []
+        func plainLabel(_ name: String) -> String {
+            guard let option = command.option(named: name) else { return "--" + name }
+            return option.value.map { option.longFlag + " " + $0.placeholder } ?? option.longFlag
+        }
+        for rule in command.rules {
+            switch rule {
+            case .required(let name):
+                parts.append(plainLabel(name))
+                covered.insert(name)
+            case .exactlyOne(let names):
+                parts.append("(" + names.map(plainLabel).joined(separator: " | ") + ")")
+                covered.formUnion(names)
+            case .atMostOne(let names):
+                parts.append("[" + names.map(plainLabel).joined(separator: " | ") + "]")
+                covered.formUnion(names)
+            }
+        }
+        let others = command.options.filter { !covered.contains($0.name) }
+        if others.count > 2 {
+            parts.append("[options]")
+        } else {
+            parts += others.map { "[\(plainLabel($0.name))]" }
+        }
+        parts += command.arguments.map(\.usage)
+        return parts.joined(separator: " ")
+    }
+
+    /// An option's help sentence with its default, if any.
+    static func describe(_ option: OptionSpec) -> String {
+        option.defaultValue.map { "\(option.help) (default: \($0))" } ?? option.help
+    }
+
+    static func examples(_ examples: [Example]) -> String {
+        guard !examples.isEmpty else { return "" }
+        var text = "\nEXAMPLES:\n"
+        for example in examples {
+            text += "  \(example.command)\n" + wrap(example.explanation, indent: 6) + "\n"
+        }
+        return text
+    }
+
+    static func exitStatus(_ codes: [(ExitStatus, String)]) -> String {
+        guard !codes.isEmpty else { return "" }
+        var text = "\nEXIT STATUS:\n"
+        for (status, meaning) in codes {
+            let code = String(status.rawValue)
+            text += "  " + code + String(repeating: " ", count: 5 - code.count) + meaning + "\n"
+        }
+        return text
+    }
+
+    /// `  label` padded to the description column, then the description (on the next line if
+    /// the label is too long), wrapped with the same indent.
+    static func row(_ label: String, _ description: String) -> String {
+        let head = "  " + label
+        let body = wrap(description, indent: labelColumn)
+        let bodyText = body.dropFirst(labelColumn)
+        if head.count < labelColumn {
+            return head + String(repeating: " ", count: labelColumn - head.count) + bodyText + "\n"
+        }
+        return head + "\n" + body + "\n"
+    }
+
+    /// `text` wrapped at `width` columns at spaces, every line indented by `indent`.
+    static func wrap(_ text: String, indent: Int) -> String {
+        let margin = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+                lines.append(margin + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(margin + line)
+        return lines.joined(separator: "\n")
+    }
+}

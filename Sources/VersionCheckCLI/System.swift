@@ -1,0 +1,87 @@
+// The few C calls the command line needs, wrapped once so no other file
+// imports Glibc or Darwin (and none imports Foundation).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)` and `environ`.
+enum System {
+    /// Writes every byte to `fd`, retrying on `EINTR` and partial writes.
+    ///
+    /// Stops quietly on any other error (a closed pipe, a full disk): a command
+    /// line tool cannot report a failure to write its own output anywhere useful.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+        guard var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(fd, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            remaining -= written
+            base += written
+        }
+    }
+
+    /// Reads `fd` to its end, 64 KiB at a time straight into the result's storage.
+    static func readAll(_ fd: Int32) -> Result<[UInt8], ReadError> {
+        let chunk = 1 << 16
+        var bytes: [UInt8] = []
+        while true {
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            var outcome = 0
+            var failure: Int32 = 0
+            bytes.withUnsafeMutableBytes { buffer in
+                repeat {
+                    outcome = read(fd, buffer.baseAddress! + start, chunk)
+                } while outcome < 0 && errno == EINTR
+                if outcome < 0 { failure = errno }
+            }
+            if outcome < 0 {
+                return .failure(ReadError(code: failure))
+            }
+            bytes.removeLast(chunk - outcome)
+            if outcome == 0 { return .success(bytes) }
+        }
+    }
+
+    /// Whether `fd` is a terminal (`isatty(3)`).
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The process environment, read from `environ` once.
+    static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        #if canImport(Darwin)
+        var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+        #else
+        var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        while let entry = cursor?.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let key = String(pair[..<equals])
+                if result[key] == nil { result[key] = String(pair[pair.index(after: equals)...]) }
+            }
+            cursor = cursor?.successor()
+        }
+        return result
+    }
+
+    /// The message of an `errno` value (`strerror(3)`).
+    static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// A failed `read(2)`.
+struct ReadError: Error {
+    var code: Int32
+    var description: String { System.describe(errno: code) }
+}

@@ -1,0 +1,69 @@
+/// Checks one option value against its `ValueKind` (SPEC.md "Number formats").
+/// A bad value is a usage error (64), except versions, which are checked later (65).
+enum ValueChecker {
+    static func check(_ raw: String, kind: ValueKind, option: String, pointer: String) throws(Failure) -> OptionValue {
+        func bad(_ expected: String) -> Failure {
+            Failure(.usage, "invalid value \(Quote.single(raw)) for '\(option)': expected \(expected)\(pointer)")
+        }
+        switch kind {
+        case .version:
+            return .text(raw)
+        case .level:
+            let level = raw.lowercased()
+            guard kind.choices.contains(level) else { throw bad("one of " + kind.choices.joined(separator: ", ")) }
+            return .text(level)
+        case .platform:
+            let platform = raw.lowercased()
+            guard kind.choices.contains(platform) else { throw bad(kind.choices.joined(separator: " or ")) }
+            return .text(platform)
+        case .seconds:
+            guard let seconds = decimal(raw), seconds > 0 else {
+                throw bad("a positive number of seconds, such as 10 or 1.5")
+            }
+            return .number(seconds)
+        case .days:
+            guard let days = decimal(raw) else { throw bad("a number of days (0 or more), such as 7 or 1.5") }
+            return .number(days)
+        case .count(let range):
+            guard let count = wholeNumber(raw), range.contains(count) else {
+                throw bad("a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return .integer(count)
+        case .country:
+            guard raw.utf8.count == 2, raw.utf8.allSatisfy(isASCIILetter) else {
+                throw bad("a two-letter country code, such as us")
+            }
+            return .text(raw.lowercased())
+        case .appID:
+            guard !raw.isEmpty, raw.utf8.allSatisfy(isASCIIDigit) else { throw bad("the app's numeric id, such as 284882215") }
+            return .text(raw)
+        case .bundleID:
+            guard !raw.isEmpty else { throw bad("a bundle identifier, such as com.example.app") }
+            return .text(raw)
+        case .url:
+            guard !raw.isEmpty else { throw bad("a URL") }
+            return .text(raw)
+        case .location:
+            guard !raw.isEmpty else { throw bad("a URL or a file path") }
+            return .text(raw)
+        }
+    }
+
+    /// `digits ["." digits]` as a finite Double (`10`, `1.5`, `0.25`); nil for anything else
+    /// (`1e3`, `.5`, `1.`, `+1`, `-1`, `0x10`, `nan`, `inf`).
+    static func decimal(_ text: String) -> Double? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isASCIIDigit) }) else { return nil }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// ASCII digits as an Int; nil for anything else or a number too large for Int.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy(isASCIIDigit) else { return nil }
+        return Int(text)
+    }
+
+    static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    static func isASCIILetter(_ byte: UInt8) -> Bool { byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") }
+}

@@ -1,0 +1,132 @@
+// Precedence (SPEC.md "Versions"):
+// 1. numeric components left to right as unbounded integers, missing ones are 0;
+// 2. on a tie, a version with a pre-release is lower;
+// 3. two pre-releases compare as SemVer 2.0.0 §11;
+// 4. build metadata and the `v` prefix never count.
+
+extension Version: Comparable, Hashable {
+    /// Precedence of `self` against `other`: -1, 0 or 1.
+    ///
+    /// Two versions without pre-release whose numbers fit inline (up to four significant
+    /// components, each below 2^64) compare with at most four integer comparisons and no
+    /// allocation; anything else takes the exact slow path.
+    @inlinable
+    public func compare(to other: Version) -> Int {
+        if _extra == nil, other._extra == nil {
+            if _w0 != other._w0 { return _w0 < other._w0 ? -1 : 1 }
+            if _w1 != other._w1 { return _w1 < other._w1 ? -1 : 1 }
+            if _w2 != other._w2 { return _w2 < other._w2 ? -1 : 1 }
+            if _w3 != other._w3 { return _w3 < other._w3 ? -1 : 1 }
+            return 0
+        }
+        return _compareSlow(to: other)
+    }
+
+    @inlinable
+    public static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(to: rhs) < 0 }
+
+    @inlinable
+    public static func == (lhs: Version, rhs: Version) -> Bool {
+        if lhs._extra == nil, rhs._extra == nil {
+            return lhs._w0 == rhs._w0 && lhs._w1 == rhs._w1 && lhs._w2 == rhs._w2 && lhs._w3 == rhs._w3
+        }
+        return lhs._compareSlow(to: rhs) == 0
+    }
+
+    /// Hashes what precedence looks at (the representation is canonical: equal
+    /// precedence means equal words and equal out-of-line parts).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_w0)
+        hasher.combine(_w1)
+        hasher.combine(_w2)
+        hasher.combine(_w3)
+        if let extra = _extra {
+            hasher.combine(extra.numbers)
+            hasher.combine(extra.prerelease)
+        }
+    }
+
+    /// The exact comparison: unbounded numbers, more than four components, pre-releases.
+    @usableFromInline
+    internal func _compareSlow(to other: Version) -> Int {
+        let numbers: Int
+        if _extra?.numbers == nil, other._extra?.numbers == nil {
+            numbers = Version.compareWords(self, other)
+        } else {
+            numbers = Version.compareNumerals(numerals, other.numerals)
+        }
+        if numbers != 0 { return numbers }
+        return Version.comparePrereleases(_extra?.prerelease ?? [], other._extra?.prerelease ?? [])
+    }
+
+    /// Numbers only (pre-release ignored), as an `Int` -1/0/1.
+    internal func compareNumbers(to other: Version) -> Int {
+        if _extra?.numbers == nil, other._extra?.numbers == nil { return Version.compareWords(self, other) }
+        return Version.compareNumerals(numerals, other.numerals)
+    }
+
+    private static func compareWords(_ a: Version, _ b: Version) -> Int {
+        if a._w0 != b._w0 { return a._w0 < b._w0 ? -1 : 1 }
+        if a._w1 != b._w1 { return a._w1 < b._w1 ? -1 : 1 }
+        if a._w2 != b._w2 { return a._w2 < b._w2 ? -1 : 1 }
+        if a._w3 != b._w3 { return a._w3 < b._w3 ? -1 : 1 }
+        return 0
+    }
+
+    /// Component by component, the shorter list padded with zeros.
+    internal static func compareNumerals(_ a: [Numeral], _ b: [Numeral]) -> Int {
+        for i in 0..<max(a.count, b.count) {
+            let x = i < a.count ? a[i] : .small(0)
+            let y = i < b.count ? b[i] : .small(0)
+            let order = x.compare(to: y)
+            if order != 0 { return order }
+        }
+        return 0
+    }
+
+    /// SemVer §11: no pre-release ranks above any pre-release; then identifier by
+    /// identifier; then the longer list wins.
+    private static func comparePrereleases(_ a: [Identifier], _ b: [Identifier]) -> Int {
+        if a.isEmpty || b.isEmpty { return a.isEmpty == b.isEmpty ? 0 : (a.isEmpty ? 1 : -1) }
+        for (x, y) in zip(a, b) {
+            let order = x.compare(to: y)
+            if order != 0 { return order }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+}
+
+extension Version.Numeral {
+    /// Numeric order: a `big` is always above a `small`; two `big`s by digit count, then digits.
+    func compare(to other: Version.Numeral) -> Int {
+        switch (self, other) {
+        case (.small(let x), .small(let y)): return x == y ? 0 : (x < y ? -1 : 1)
+        case (.small, .big): return -1
+        case (.big, .small): return 1
+        case (.big(let x), .big(let y)):
+            if x.utf8.count != y.utf8.count { return x.utf8.count < y.utf8.count ? -1 : 1 }
+            return Version.compareASCII(x, y)
+        }
+    }
+}
+
+extension Version.Identifier {
+    /// SemVer §11.4: numeric identifiers numerically, alphanumeric ones in ASCII order,
+    /// numeric below alphanumeric.
+    func compare(to other: Version.Identifier) -> Int {
+        switch (self, other) {
+        case (.numeric(let x), .numeric(let y)): return x.compare(to: y)
+        case (.numeric, .alphanumeric): return -1
+        case (.alphanumeric, .numeric): return 1
+        case (.alphanumeric(let x), .alphanumeric(let y)): return Version.compareASCII(x, y)
+        }
+    }
+}
+
+extension Version {
+    /// Byte-wise (ASCII) order of two strings.
+    internal static func compareASCII(_ x: Substring, _ y: Substring) -> Int {
+        if x.utf8.elementsEqual(y.utf8) { return 0 }
+        return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1
+    }
+}

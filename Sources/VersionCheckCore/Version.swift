@@ -1,0 +1,100 @@
+/// How strictly `Version.init(_:syntax:)` reads a version.
+public enum VersionSyntax: String, Sendable, Hashable, CaseIterable {
+    /// What every command accepts: `[v]1.2.3.4-rc.1+build`, any number of numeric
+    /// components, numbers of any length, leading zeros ignored.
+    case lenient
+    /// Semantic Versioning 2.0.0 exactly: three components, no leading zeros in numbers
+    /// or numeric pre-release identifiers, no `v` prefix.
+    case semver
+    /// What App Store Connect accepts for CFBundleShortVersionString / CFBundleVersion:
+    /// digits and dots only, no empty component, at most 18 characters, no `v` prefix.
+    case appStore
+}
+
+/// A version number, ordered by precedence (SPEC.md "Versions").
+///
+/// Precedence: numeric components left to right as unbounded integers, missing ones
+/// counting as 0 (`1 == 1.0.0`, `2.0.0.1 > 2.0`); on a tie a pre-release is lower;
+/// two pre-releases compare as SemVer 2.0.0 §11; build metadata and the `v` prefix
+/// never count. `==`, `<` and `hash(into:)` all follow precedence; `description`
+/// keeps the text as given (trimmed), so `Version("v1.0") == Version("1.0.0")` while
+/// their descriptions differ.
+///
+/// Layout: up to four numeric components that fit in `UInt64` live inline (trailing
+/// zero components dropped, so `1.2.0.0.0` is inline too), and a version without a
+/// pre-release has no out-of-line storage: comparing two such versions is four
+/// integer comparisons and allocates nothing. Longer or bigger numbers and
+/// pre-release identifiers go to a rarely used reference (`Extra`). The text is a
+/// `String`, which Swift keeps inline up to 15 UTF-8 bytes.
+@frozen
+public struct Version: Sendable {
+    /// Numeric components 1-4, zero-padded; all zero when `_extra?.numbers` is set.
+    @usableFromInline internal var _w0: UInt64
+    @usableFromInline internal var _w1: UInt64
+    @usableFromInline internal var _w2: UInt64
+    @usableFromInline internal var _w3: UInt64
+    /// Out-of-line storage: big or more than four numbers, pre-release identifiers.
+    /// `nil` for the common case (a plain release with small numbers).
+    @usableFromInline internal var _extra: Extra?
+    /// The version as given, with surrounding whitespace trimmed ("v1.2.0+build" stays as is).
+    public let description: String
+
+    @inlinable
+    internal init(words w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, extra: Extra?, text: String) {
+        _w0 = w0
+        _w1 = w1
+        _w2 = w2
+        _w3 = w3
+        _extra = extra
+        description = text
+    }
+
+    /// True when the version has a pre-release part (`1.0.0-rc.1`).
+    public var isPrerelease: Bool {
+        guard let extra = _extra else { return false }
+        return !extra.prerelease.isEmpty
+    }
+}
+
+extension Version: CustomStringConvertible {}
+
+extension Version {
+    /// The out-of-line part of a version: present only when a component does not fit in
+    /// `UInt64`, when more than four components are significant, or with a pre-release.
+    @usableFromInline
+    internal final class Extra: Sendable {
+        /// Every significant numeric component (trailing zeros dropped) when they do not
+        /// fit inline; `nil` when the inline words hold them.
+        let numbers: [Numeral]?
+        /// Pre-release identifiers, empty for a release.
+        let prerelease: [Identifier]
+
+        init(numbers: [Numeral]?, prerelease: [Identifier]) {
+            self.numbers = numbers
+            self.prerelease = prerelease
+        }
+    }
+
+    /// A non-negative integer of any size: `small` when it fits in `UInt64`, else `big`
+    /// holding its decimal digits without leading zeros (so `big` is always larger).
+    internal enum Numeral: Hashable, Sendable {
+        case small(UInt64)
+        case big(Substring)
+    }
+
+    /// A pre-release identifier (SemVer §9): digits only, or anything else.
+    internal enum Identifier: Hashable, Sendable {
+        case numeric(Numeral)
+        case alphanumeric(Substring)
+    }
+}
+
+extension Version {
+    /// The significant numeric components (trailing zeros dropped). Slow path only.
+    internal var numerals: [Numeral] {
+        if let numbers = _extra?.numbers { return numbers }
+        var result: [Numeral] = [.small(_w0), .small(_w1), .small(_w2), .small(_w3)]
+        while let last = result.last, last == .small(0) { result.removeLast() }
+        return result
+    }
+}
