@@ -1,0 +1,136 @@
+/// What an update check concludes (SPEC.md "Decision").
+public struct UpdateDecision: Sendable, Equatable {
+    public var status: UpdateStatus
+    /// The highest offered release; `nil` when no release is offered.
+    public var latest: Release?
+    /// `current` against `latest`: -1, 0, 1; `nil` when there is no latest.
+    public var comparison: Int?
+    /// The bump from `current` to `latest`; `nil` when `latest <= current` or no latest.
+    public var level: BumpLevel?
+    /// One human sentence: "1.3.0 is a minor update", "1.0 is below the minimum 1.2".
+    public var reason: String
+    /// Offered releases in (`current`, `latest`], oldest first.
+    public var releases: [Release]
+    /// `--gate`: `current` strictly newer than `latest`, or no release offered.
+    public var gatePassed: Bool
+
+    public init(
+        status: UpdateStatus, latest: Release?, comparison: Int?, level: BumpLevel?, reason: String,
+        releases: [Release], gatePassed: Bool
+    ) {
+        self.status = status
+        self.latest = latest
+        self.comparison = comparison
+        self.level = level
+        self.reason = reason
+        self.releases = releases
+        self.gatePassed = gatePassed
+    }
+}
+
+/// A release field that the decision needed and could not read. Maps to bad-response (76).
+public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A release's date is not ISO 8601 (only raised when `--min-age` needs it).
+    case invalidDate(version: String, text: String)
+    /// A release's `minimumOsVersion` is not a version (only raised when `--os-version` needs it).
+    case invalidMinimumOsVersion(version: String, text: String)
+
+    public var description: String {
+        switch self {
+        case .invalidDate(let version, let text):
+            "release \(version) has an invalid date '\(text)' (expected ISO 8601 such as 2026-01-02T03:04:05Z)"
+        case .invalidMinimumOsVersion(let version, let text):
+            "release \(version) has an invalid minimumOsVersion '\(text)' (expected a version such as 15.0)"
+        }
+    }
+}
+
+/// Decides whether `current` should update, purely from its inputs (SPEC.md "Decision").
+///
+/// 1. Offered releases: of two releases with equal precedence the first in `releases`
+///    wins; then those whose `minimumOsVersion` is above `policy.osVersion`, and those
+///    younger than `policy.minimumAgeDays` (a release without a date stays offered), are
+///    dropped. `latest` is the highest offered.
+/// 2. **forced** if `current` < the minimum (the higher of `policy.minimum` and
+///    `sourceMinimum`), or an offered release in (`current`, `latest`] is critical, or the
+///    bump level reaches `policy.forceOn`;
+/// 3. else **optional** if `latest` > `current`, the bump level reaches
+///    `policy.optionalOn`, and `latest` is not `policy.skip` (by precedence);
+/// 4. else **none**.
+///
+/// - Parameters:
+///   - sourceMinimum: a manifest's `minimumVersion`.
+///   - now: seconds since the Unix epoch (used only with `minimumAgeDays > 0`).
+/// - Throws: `DecisionError` when a date or minimum OS version that a filter needs is unreadable.
+public func decideUpdate(
+    current: Version, releases: [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
+) throws(DecisionError) -> UpdateDecision {
+    let offered = try offeredReleases(releases, policy: policy, now: now)
+    let latest = offered.last
+    let comparison = latest.map { current.compare(to: $0.version) }
+    let level = latest.flatMap { $0.version.bumpLevel(from: current) }
+    let newer = offered.filter { $0.version > current }
+    let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
+
+    let status: UpdateStatus
+    let reason: String
+    if let minimum, current < minimum {
+        (status, reason) = (.forced, "\(current) is below the minimum \(minimum)")
+    } else if let critical = newer.first(where: \.critical) {
+        (status, reason) = (.forced, "\(critical.version) is marked critical")
+    } else if let latest, let level, policy.forceOn.isReached(by: level) {
+        (status, reason) = (.forced, "\(latest.version) is a \(level.phrase) update")
+    } else if let latest, let level {
+        if !policy.optionalOn.isReached(by: level) {
+            let because = policy.optionalOn == .never
+                ? "optional updates are off" : "below the optional level \(policy.optionalOn.rawValue)"
+            (status, reason) = (.upToDate, "\(latest.version) is a \(level.phrase) update, \(because)")
+        } else if let skip = policy.skip, skip == latest.version {
+            (status, reason) = (.upToDate, "\(latest.version) was skipped")
+        } else {
+            (status, reason) = (.optional, "\(latest.version) is a \(level.phrase) update")
+        }
+    } else if let latest {
+        let sentence = comparison == 0
+            ? "\(current) is the latest release" : "\(current) is newer than the latest release \(latest.version)"
+        (status, reason) = (.upToDate, sentence)
+    } else {
+        (status, reason) = (.upToDate, "no release is offered")
+    }
+    return UpdateDecision(
+        status: status, latest: latest, comparison: comparison, level: level, reason: reason,
+        releases: newer, gatePassed: latest == nil || comparison == 1)
+}
+
+/// The releases a user could install now, ascending by precedence, one per precedence
+/// (the first given wins).
+private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: Int64) throws(DecisionError) -> [Release] {
+    var seen = Set<Version>()
+    var offered: [Release] = []
+    for release in releases where seen.insert(release.version).inserted {
+        if try isOffered(release, policy: policy, now: now) { offered.append(release) }
+    }
+    offered.sort { $0.version < $1.version }  // no two equal: order is total
+    return offered
+}
+
+/// `--os-version` and `--min-age`. A blank field counts as absent.
+private func isOffered(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
+    if let osVersion = policy.osVersion, let text = release.minimumOsVersion, !isBlank(text) {
+        guard let required = try? Version(text) else {
+            throw .invalidMinimumOsVersion(version: release.version.description, text: text)
+        }
+        if required > osVersion { return false }
+    }
+    if policy.minimumAgeDays > 0, let text = release.date, !isBlank(text) {
+        guard let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
+            throw .invalidDate(version: release.version.description, text: text)
+        }
+        if Double(now) - released < policy.minimumAgeDays * 86_400 { return false }
+    }
+    return true
+}
+
+private func isBlank(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+}
