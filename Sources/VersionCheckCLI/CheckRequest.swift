@@ -16,7 +16,7 @@ public struct CheckRequest: Sendable, Equatable {
     /// `--current`.
     public var current: Version
     /// `--force-on`, `--optional-on`, `--minimum`, `--skip`, `--min-age`, `--os-version`.
-    public var policy: CheckPolicy
+    public var policy: UpdatePolicy
     /// `--gate`: exit 0 only if `current` is strictly newer than the latest, else 1.
     public var gate: Bool
     /// `--timeout`: seconds per attempt (positive; default 10).
@@ -29,7 +29,7 @@ public struct CheckRequest: Sendable, Equatable {
     public var global: GlobalOptions
 
     public init(
-        source: Source, current: Version, policy: CheckPolicy = CheckPolicy(), gate: Bool = false,
+        source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
         timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions()
     ) {
         self.source = source

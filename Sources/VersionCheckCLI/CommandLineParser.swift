@@ -105,10 +105,10 @@ public enum CommandLineParser {
     }
 
     /// The first help or version request before `--`, unless the command named is unknown
-    /// (that error wins) or is `help` itself (which handles its own argument).
+    /// (that error wins) or is `help COMMAND` (which explains COMMAND).
     static func helpOrVersionRequest(_ arguments: [String]) -> Invocation? {
         var request: Invocation?
-        var commandName: String?
+        var names: [String] = []
         for token in arguments {
             if token == "--" { break }
             if looksLikeOption(token) {
@@ -117,15 +117,15 @@ public enum CommandLineParser {
                 } else if request == nil, token == "--version" {
                     request = .version
                 }
-            } else if commandName == nil {
-                commandName = token
+            } else if names.count < 2 {
+                names.append(token)
             }
         }
         guard let request else { return nil }
-        guard let commandName else { return request }
+        guard let commandName = names.first else { return request }
         guard let command = CommandTable.command(named: commandName) else { return nil }
         if case .help = request {
-            return command.name == CommandTable.help.name ? nil : .help(command)
+            return command.name == CommandTable.help.name && names.count > 1 ? nil : .help(command)
         }
         return request
     }

@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 /// The vocabulary of the command-line grammar: commands, their arguments and
 /// options. One table of these (`CommandTable`) drives the parser, the help,
 /// and later the man page and the shell completions.
@@ -48,7 +50,7 @@ public enum ValueKind: Sendable, Equatable {
     /// The complete list of accepted values, when there is one (for help and completion).
     public var choices: [String] {
         switch self {
-        case .level: ["major", "minor", "patch", "revision", "any", "never"]
+        case .level: BumpThreshold.allCases.map(\.rawValue)
         case .platform: ["ios", "mac"]
         default: []
         }

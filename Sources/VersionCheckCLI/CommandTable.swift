@@ -7,7 +7,7 @@ public enum CommandTable {
 
     /// The global flags, valid before or after any command name.
     public static let globalOptions: [OptionSpec] = [
-        OptionSpec("json", help: "Print JSON on stdout (one object per line) instead of text."),
+        OptionSpec("json", help: "Print JSON on stdout instead of text."),
         OptionSpec("quiet", short: "q", help: "Print nothing on stdout; the exit code is the answer."),
         OptionSpec("verbose", short: "v", help: "Print diagnostics on stderr (requests, retries)."),
         OptionSpec("help", short: "h", help: "Show help and exit."),
@@ -22,7 +22,7 @@ public enum CommandTable {
         OptionSpec("force-on", value: .level, help: "A bump at LEVEL or above is forced.", default: "major"),
         OptionSpec("optional-on", value: .level, help: "A bump at LEVEL or above is at least optional.", default: "any"),
         OptionSpec("minimum", value: .version, help: "Below this version the update is forced."),
-        OptionSpec("skip", value: .version, help: "The user declined this version: it is not offered as optional."),
+        OptionSpec("skip", value: .version, help: "The user declined this version: do not offer it as optional."),
         OptionSpec("min-age", value: .days, help: "Do not offer a release younger than DAYS.", default: "0"),
         OptionSpec("os-version", value: .version, help: "Do not offer releases that need a newer OS than this."),
         OptionSpec("gate", help: "Publishing gate: exit 0 only if --current is newer than the latest, else 1."),
@@ -75,9 +75,9 @@ public enum CommandTable {
 
     public static let manifest = CommandSpec(
         name: "manifest",
-        abstract: "Check a publisher's manifest (JSON or property list) for a newer version.",
+        abstract: "Check a publisher's manifest for a newer version.",
         discussion: [
-            "Reads the manifest from an https:// URL, a loopback http:// URL, a file:// URL or a path, compares its newest version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            "Reads the manifest (JSON, or a property list) from an https:// URL, a loopback http:// URL, a file:// URL or a path, compares its newest version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
             levelParagraph,
         ],
         optionGroups: [

@@ -38,7 +38,7 @@ public enum Help {
     /// The overview: what versioncheck does, its commands, global options, environment, exit codes.
     public static func renderOverview() -> String {
         let program = CommandTable.programName
-        var text = "OVERVIEW: Check whether an app has a newer version, and whether the update is optional or forced.\n\n"
+        var text = "OVERVIEW: Check for app updates; compare, test, sort and validate versions.\n\n"
         text += wrap(
             "\(program) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort and validate version numbers.",
             indent: 0) + "\n\n"
@@ -126,7 +126,8 @@ public enum Help {
         var text = "\nEXIT STATUS:\n"
         for (status, meaning) in codes {
             let code = String(status.rawValue)
-            text += "  " + code + String(repeating: " ", count: 5 - code.count) + meaning + "\n"
+            let body = wrap(meaning, indent: 7)
+            text += "  " + code + String(repeating: " ", count: 5 - code.count) + body.dropFirst(7) + "\n"
         }
         return text
     }
@@ -137,7 +138,7 @@ public enum Help {
         let head = "  " + label
         let body = wrap(description, indent: labelColumn)
         let bodyText = body.dropFirst(labelColumn)
-        if head.count < labelColumn {
+        if head.count + 2 <= labelColumn {
             return head + String(repeating: " ", count: labelColumn - head.count) + bodyText + "\n"
         }
         return head + "\n" + body + "\n"

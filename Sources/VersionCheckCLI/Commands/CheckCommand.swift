@@ -21,9 +21,9 @@ enum CheckCommand {
         } else {
             source = .manifest(location: line.text("url") ?? "")
         }
-        var policy = CheckPolicy()
-        policy.forceOn = line.text("force-on") ?? policy.forceOn
-        policy.optionalOn = line.text("optional-on") ?? policy.optionalOn
+        var policy = UpdatePolicy()
+        policy.forceOn = line.text("force-on").flatMap(BumpThreshold.init(rawValue:)) ?? policy.forceOn
+        policy.optionalOn = line.text("optional-on").flatMap(BumpThreshold.init(rawValue:)) ?? policy.optionalOn
         policy.minimum = try version(of: "minimum", in: line)
         policy.skip = try version(of: "skip", in: line)
         policy.minimumAgeDays = line.number("min-age") ?? policy.minimumAgeDays

@@ -1,0 +1,94 @@
+import Testing
+import VersionCheckCLI
+
+@Suite("JSON writer")
+struct JSONValueTests {
+    static let strings: [(String, String)] = [
+        ("plain", #""plain""#),
+        ("quote \" and backslash \\", #""quote \" and backslash \\""#),
+        ("line\nbreak\r\ttab", #""line\nbreak\r\ttab""#),
+        ("\u{08}\u{0C}\u{00}\u{1F}\u{7F}", #""\b\f\u0000\u001f\u007f""#),
+        ("ünïcödé ✓ 🚀", "\"ünïcödé ✓ 🚀\""),
+        ("sep\u{2028}\u{2029}", #""sep\u2028\u2029""#),
+        ("/", #""/""#),
+        ("", #""""#),
+    ]
+
+    @Test(arguments: strings)
+    func stringEscaping(input: String, expected: String) {
+        #expect(JSONValue.string(input).rendered == expected)
+    }
+
+    @Test func objectsKeepKeyOrderAndWriteNull() {
+        let value: JSONValue = [
+            "status": "optional", "current": "1.2.0", "comparison": -1, "gate": true, "url": .string(nil),
+            "releases": [["version": "1.3.0", "critical": false]], "app": nil, "days": 1.5,
+        ]
+        #expect(value.rendered == #"{"status": "optional", "current": "1.2.0", "comparison": -1, "gate": true, "url": null, "releases": [{"version": "1.3.0", "critical": false}], "app": null, "days": 1.5}"#)
+    }
+
+    @Test(arguments: [(2.0, "2"), (0.25, "0.25"), (-3.0, "-3"), (Double.nan, "null"), (Double.infinity, "null")])
+    func doubles(value: Double, expected: String) {
+        #expect(JSONValue.double(value).rendered == expected)
+    }
+
+    @Test func emptyContainers() {
+        #expect(JSONValue.array([]).rendered == "[]")
+        #expect(JSONValue.object([]).rendered == "{}")
+    }
+}
+
+@Suite("Output")
+struct OutputTests {
+    @Test func reportWritesOneLineOnStderr() {
+        let (output, capture) = Output.capturing()
+        let status = output.report(Failure(.timeout, "timed out after 10 s: https://x.test/\nsecond line"))
+        #expect(status == .unreachable)
+        #expect(capture.stdout == "")
+        #expect(capture.stderr == "versioncheck: error: timed out after 10 s: https://x.test/\\nsecond line\n")
+    }
+
+    @Test(arguments: ErrorKind.allCases)
+    func reportWithJSONAddsTheErrorObjectOnStdout(kind: ErrorKind) {
+        var (output, capture) = Output.capturing()
+        output.json = true
+        let status = output.report(Failure(kind, "it \"failed\""))
+        #expect(status == kind.exitStatus)
+        #expect(capture.stdout == #"{"status": "error", "error": {"code": \#(kind.exitStatus.rawValue), "kind": "\#(kind.rawValue)", "message": "it \"failed\""}}"# + "\n")
+        #expect(capture.stderr == "versioncheck: error: it \"failed\"\n")
+    }
+
+    @Test func quietSilencesStdoutOnly() {
+        var (output, capture) = Output.capturing()
+        output.quiet = true
+        output.json = true
+        output.writeLine("data")
+        output.writeJSON(["a": 1])
+        output.report(Failure(.usage, "bad"))
+        #expect(capture.stdout == "")
+        #expect(capture.stderr == "versioncheck: error: bad\n")
+    }
+
+    @Test func diagnosticsOnlyWhenVerbose() {
+        var (output, capture) = Output.capturing()
+        output.diagnostic("GET https://x.test/ 200")
+        #expect(capture.stderr == "")
+        output.verbose = true
+        output.diagnostic("GET https://x.test/ 200")
+        #expect(capture.stderr == "versioncheck: GET https://x.test/ 200\n")
+    }
+
+    @Test(arguments: [
+        (true, [String: String](), true),
+        (false, [:], false),
+        (true, ["NO_COLOR": "1"], false),
+        (true, ["NO_COLOR": ""], false),
+        (true, ["TERM": "dumb"], false),
+    ])
+    func colourOnlyOnATerminalWithoutNoColor(terminal: Bool, environment: [String: String], coloured: Bool) {
+        let result = run(["compare", "1"], environment: environment, terminal: terminal)
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains("\u{1B}[") == coloured)
+        #expect(result.stderr.contains("error:"))
+    }
+}
