@@ -34,6 +34,7 @@ headers (as received), time.
 import argparse
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -181,6 +182,11 @@ def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--lifetime", type=float, default=120.0)
     args = parser.parse_args()
+    # A parent that spawns us from a worker thread may hand down a blocked
+    # SIGTERM: unblock it, so that terminating us works at once.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     routes = {}
     if args.routes:
         with open(args.routes, encoding="utf-8") as f:

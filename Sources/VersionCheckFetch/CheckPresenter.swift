@@ -1,0 +1,131 @@
+import VersionCheckCLI
+import VersionCheckCore
+
+/// Prints a `CheckReport` as SPEC.md's text or `--json`, and picks the exit status.
+public enum CheckPresenter {
+    /// Writes the report to `output` and returns 0/100/101 by status, or with
+    /// `--gate` 0 (passed) or 1 (failed) by the gate alone.
+    public static func present(_ report: CheckReport, to output: Output) -> ExitStatus {
+        if output.json {
+            output.writeJSON(json(report))
+        } else {
+            output.write(text(report))
+        }
+        return exitStatus(report)
+    }
+
+    public static func exitStatus(_ report: CheckReport) -> ExitStatus {
+        if report.gate { return report.decision.gatePassed ? .success : .no }
+        switch report.decision.status {
+        case .upToDate: return .success
+        case .optional: return .optionalUpdate
+        case .forced: return .forcedUpdate
+        }
+    }
+
+    // MARK: Text
+
+    /// The first line (status or gate), then the URL, then the notes of every
+    /// release in (current, latest], oldest first. Text from the source is
+    /// stripped of control characters other than line breaks and tabs, so a
+    /// hostile manifest cannot drive the terminal.
+    public static func text(_ report: CheckReport) -> String {
+        var lines = [firstLine(report)]
+        if let url = report.url { lines.append("url: " + printable(url, multiline: false)) }
+        for release in report.decision.releases {
+            var heading = "release \(release.version)"
+            var details: [String] = []
+            if let date = release.date { details.append(printable(date, multiline: false)) }
+            if release.critical { details.append("critical") }
+            if !details.isEmpty { heading += " (" + details.joined(separator: ", ") + ")" }
+            lines.append("")
+            lines.append(heading + ":")
+            let notes = release.notes.map { printable($0, multiline: true) } ?? ""
+            if notes.allSatisfy(\.isWhitespace) {
+                lines.append("  (no release notes)")
+            } else {
+                lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func firstLine(_ report: CheckReport) -> String {
+        let decision = report.decision
+        let current = report.current.description
+        let latest = decision.latest?.version.description
+        if report.gate {
+            let verdict = decision.gatePassed ? "gate passed" : "gate failed"
+            guard let latest else { return "\(verdict): \(current) (no release offered)" }
+            let relation = decision.gatePassed ? "is newer than" : "is not newer than"
+            return "\(verdict): \(current) \(relation) the latest \(latest)"
+        }
+        switch decision.status {
+        case .upToDate:
+            guard let latest else { return "up to date: \(current) (no release offered)" }
+            return "up to date: \(current) (latest \(latest))"
+        case .optional:
+            return "optional update: \(current) -> \(latest ?? "?") (\(decision.reason))"
+        case .forced:
+            return "forced update: \(current) -> \(latest ?? "?") (\(decision.reason))"
+        }
+    }
+
+    /// `text` without control characters (escape sequences included); line
+    /// breaks are kept (CR LF and CR become LF) when `multiline`.
+    static func printable(_ text: String, multiline: Bool) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\n":
+                if !previousWasCR { result.unicodeScalars.append(multiline ? "\n" : " ") }
+            case "\r":
+                result.unicodeScalars.append(multiline ? "\n" : " ")
+            case "\t":
+                result.unicodeScalars.append(multiline ? "\t" : " ")
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    // MARK: JSON
+
+    /// SPEC.md's object, key for key and in its order; `gate` only with `--gate`.
+    public static func json(_ report: CheckReport) -> JSONValue {
+        let decision = report.decision
+        let latest = decision.latest
+        var members: [JSONValue.Member] = [
+            .init("status", .string(decision.status.rawValue)),
+            .init("current", .string(report.current.description)),
+            .init("latest", .string(latest?.version.description)),
+            .init("comparison", .int(decision.comparison)),
+            .init("level", .string(decision.level?.rawValue)),
+            .init("reason", .string(decision.reason)),
+            .init("url", .string(report.url)),
+            .init("releaseNotes", .string(latest?.notes)),
+            .init("releaseDate", .string(latest?.date)),
+            .init("minimumOsVersion", .string(latest?.minimumOsVersion)),
+            .init("releases", .array(decision.releases.map { release in
+                [
+                    "version": .string(release.version.description),
+                    "notes": .string(release.notes),
+                    "date": .string(release.date),
+                    "critical": .bool(release.critical),
+                ]
+            })),
+            .init("source", .string(report.source)),
+            .init("app", report.app.map { app in
+                ["id": .int(app.id), "bundleId": .string(app.bundleId), "name": .string(app.name)]
+            } ?? .null),
+        ]
+        if report.gate { members.append(.init("gate", .bool(decision.gatePassed))) }
+        return .object(members)
+    }
+}

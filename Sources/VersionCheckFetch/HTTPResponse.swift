@@ -1,0 +1,42 @@
+import Foundation
+
+/// One HTTP response as the update check sees it: the final URL (after
+/// redirects), the status, the headers and the whole body (at most the size cap).
+public struct HTTPResponse: Sendable, Equatable {
+    /// The URL that answered, after any redirects.
+    public var url: URL
+    public var status: Int
+    /// Header fields by lower-cased name.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(url: URL, status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.url = url
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.body = body
+    }
+
+    /// The value of a header field, whatever the case of `name`.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// The network edge behind one method, so that the update check can be tested
+/// without a network: fetch `url` with GET and return the response.
+///
+/// Implementations: `URLSessionTransport` (one attempt over the network),
+/// `RetryingHTTPClient` (retries around another `HTTPGetting`), and test doubles.
+public protocol HTTPGetting: Sendable {
+    func get(_ url: URL) throws -> HTTPResponse
+}
+
+/// Limits every request obeys (SPEC.md, "Checking for an update").
+public enum HTTPLimits {
+    /// The largest body accepted: 8 MiB. A body of exactly this size is accepted.
+    public static let maximumBodySize = 8 * 1024 * 1024
+    /// Redirects followed before giving up.
+    public static let maximumRedirects = 5
+}

@@ -1,0 +1,232 @@
+import Foundation
+import VersionCheckCore
+
+/// A publisher's manifest, decoded: the releases it lists (file order), its
+/// `minimumVersion` and its `updateURL`. JSON or a property list (XML or
+/// binary), told apart by the content, never by a file name or a header.
+public struct Manifest: Sendable, Equatable {
+    public var releases: [Release]
+    /// `minimumVersion`: below it an update is forced.
+    public var minimumVersion: Version?
+    /// `updateURL` (alias `url`): where to get the app when a release has no `url` of its own.
+    public var updateURL: String?
+
+    public init(releases: [Release], minimumVersion: Version? = nil, updateURL: String? = nil) {
+        self.releases = releases
+        self.minimumVersion = minimumVersion
+        self.updateURL = updateURL
+    }
+
+    /// The formats a manifest may take.
+    public enum Format: Sendable, Equatable { case json, propertyList }
+
+    /// Which format `data` is, from its first bytes (a UTF-8 byte order mark and
+    /// white space skipped): `bplist`, `<?xml`, `<plist` or `<!DOCTYPE plist` is a
+    /// property list; `{` or `[` is JSON; anything else is neither (nil).
+    public static func detect(_ data: Data) -> Format? {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: Array("bplist".utf8)) { return .propertyList }
+        bytes = bytes.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
+        let head = String(decoding: bytes.prefix(15), as: UTF8.self).lowercased()
+        if head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!doctype plist") {
+            return .propertyList
+        }
+        return nil
+    }
+
+    /// Decodes a manifest of either format. Throws a one-line reason (bad-response, 76).
+    public static func decode(_ data: Data) throws(BodyError) -> Manifest {
+        switch detect(data) {
+        case .json?: return try decodeJSON(data)
+        case .propertyList?: return try decodePropertyList(data)
+        case nil: throw BodyError("neither JSON nor a property list (\(BodySniffer.describe(data)))")
+        }
+    }
+}
+
+// MARK: - JSON
+
+/// One entry of `releases`, as written.
+struct ManifestReleaseWire: Equatable {
+    var version: String
+    var notes: String?
+    var date: String?
+    var critical: Bool?
+    var minimumOsVersion: String?
+    var url: String?
+}
+
+/// A JSON manifest, as written (SPEC.md's keys; unknown keys are not kept).
+struct ManifestWire: Equatable {
+    var latestVersion: String?
+    var minimumVersion: String?
+    var updateURL: String?
+    var releaseNotes: String?
+    var releaseDate: String?
+    var minimumOsVersion: String?
+    var critical: Bool?
+    var releases: [ManifestReleaseWire]?
+}
+
+extension Manifest {
+    static func decodeJSON(_ data: Data) throws(BodyError) -> Manifest {
+        let tree: JSONTree
+        do {
+            tree = try JSONTree.parse(data)
+        } catch {
+            throw BodyError("not valid JSON (\(Self.reason(error)))")
+        }
+        return try manifest(from: wire(from: tree))
+    }
+
+    /// The JSON text into plain fields, checking each known key's type.
+    static func wire(from tree: JSONTree) throws(BodyError) -> ManifestWire {
+        guard case .object(let members) = tree else {
+            throw BodyError("manifest is \(tree.typeName), expected a JSON object")
+        }
+        let top = JSONObjectReader(members: members, path: "manifest")
+        let updateURL = try top.string("updateURL")
+        let alias = try top.string("url")
+        var wire = ManifestWire(
+            latestVersion: try top.string("latestVersion"),
+            minimumVersion: try top.string("minimumVersion"),
+            updateURL: updateURL ?? alias,
+            releaseNotes: try notes(members["releaseNotes"], path: "manifest.releaseNotes"),
+            releaseDate: try top.string("releaseDate"),
+            minimumOsVersion: try top.string("minimumOsVersion"),
+            critical: try top.bool("critical"))
+        switch members["releases"] {
+        case nil, .null?: break
+        case .array(let entries)?:
+            var releases: [ManifestReleaseWire] = []
+            for (index, entry) in entries.enumerated() {
+                releases.append(try releaseWire(from: entry, path: "releases[\(index)]"))
+            }
+            wire.releases = releases
+        case let other?: throw BodyError("manifest.releases is \(other.typeName), expected an array")
+        }
+        guard wire.latestVersion != nil || wire.releases != nil else {
+            throw BodyError("manifest has neither 'latestVersion' nor 'releases'")
+        }
+        return wire
+    }
+
+    static func releaseWire(from tree: JSONTree, path: String) throws(BodyError) -> ManifestReleaseWire {
+        guard case .object(let members) = tree else { throw BodyError("\(path) is \(tree.typeName), expected an object") }
+        let entry = JSONObjectReader(members: members, path: path)
+        guard let version = try entry.string("version") else { throw BodyError("\(path) has no 'version'") }
+        return ManifestReleaseWire(
+            version: version, notes: try notes(members["notes"], path: "\(path).notes"), date: try entry.string("date"),
+            critical: try entry.bool("critical"), minimumOsVersion: try entry.string("minimumOsVersion"),
+            url: try entry.string("url"))
+    }
+
+    /// Release notes: a string, or an array of strings joined by newlines.
+    static func notes(_ tree: JSONTree?, path: String) throws(BodyError) -> String? {
+        switch tree {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case .array(let lines)?:
+            var texts: [String] = []
+            for line in lines {
+                guard case .string(let text) = line else {
+                    throw BodyError("\(path) holds \(line.typeName), expected strings")
+                }
+                texts.append(text)
+            }
+            return texts.joined(separator: "\n")
+        case let other?: throw BodyError("\(path) is \(other.typeName), expected a string or an array of strings")
+        }
+    }
+
+    /// Plain fields into core types. `latestVersion` and `releases` are one set: when
+    /// an entry of `releases` has the precedence of `latestVersion`, it is that release
+    /// (the top-level `releaseNotes`, `releaseDate`, `minimumOsVersion` fill what it
+    /// lacks, and `critical` from either counts); otherwise `latestVersion` is one more
+    /// release, listed first. The highest of the set is the latest, whatever the order.
+    static func manifest(from wire: ManifestWire) throws(BodyError) -> Manifest {
+        var releases: [Release] = []
+        for (index, entry) in (wire.releases ?? []).enumerated() {
+            releases.append(Release(
+                version: try version(entry.version, what: "releases[\(index)].version"), notes: entry.notes,
+                date: entry.date, critical: entry.critical ?? false, minimumOsVersion: entry.minimumOsVersion,
+                url: entry.url))
+        }
+        if let text = wire.latestVersion {
+            let latest = try version(text, what: "latestVersion")
+            if let index = releases.firstIndex(where: { $0.version == latest }) {
+                releases[index].notes = releases[index].notes ?? wire.releaseNotes
+                releases[index].date = releases[index].date ?? wire.releaseDate
+                releases[index].minimumOsVersion = releases[index].minimumOsVersion ?? wire.minimumOsVersion
+                releases[index].critical = releases[index].critical || (wire.critical ?? false)
+            } else {
+                releases.insert(Release(
+                    version: latest, notes: wire.releaseNotes, date: wire.releaseDate, critical: wire.critical ?? false,
+                    minimumOsVersion: wire.minimumOsVersion), at: 0)
+            }
+        }
+        return Manifest(
+            releases: releases, minimumVersion: try wire.minimumVersion.map { (text) throws(BodyError) in
+                try version(text, what: "minimumVersion")
+            },
+            updateURL: wire.updateURL)
+    }
+
+    static func version(_ text: String, what: String) throws(BodyError) -> Version {
+        do {
+            return try Version(text)
+        } catch {
+            throw BodyError("\(what): \(error.description)")
+        }
+    }
+
+    /// The parser's complaint, on one line and short.
+    static func reason(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return String(describing: error)
+    }
+}
+
+// MARK: - Property list
+
+extension Manifest {
+    /// A property list manifest (iVersion style): a dictionary from version to release
+    /// notes, a string or an array of strings joined by newlines. Keys are taken in
+    /// ascending text order (a dictionary keeps no file order), so of two keys with
+    /// equal precedence ("1.0", "1.0.0") the one that sorts first wins.
+    static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw BodyError("not a valid property list (\(BodySniffer.describe(data)))")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw BodyError("the property list is not a dictionary from version to release notes")
+        }
+        var releases: [Release] = []
+        for key in dictionary.keys.sorted() {
+            let version = try version(key, what: "property list key")
+            let notes: String
+            switch dictionary[key] {
+            case let text as String: notes = text
+            case let lines as [Any]:
+                guard let texts = lines as? [String] else {
+                    throw BodyError("property list entry '\(key)' holds an array of non-strings, expected release notes")
+                }
+                notes = texts.joined(separator: "\n")
+            default:
+                throw BodyError("property list entry '\(key)' is not release notes (a string or an array of strings)")
+            }
+            releases.append(Release(version: version, notes: notes))
+        }
+        guard !releases.isEmpty else { throw BodyError("the property list has no versions") }
+        return Manifest(releases: releases)
+    }
+}

@@ -1,2 +1,0 @@
-import VersionCheckCore
-import VersionCheckCLI

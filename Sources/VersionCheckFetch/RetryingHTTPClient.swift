@@ -1,0 +1,117 @@
+import Foundation
+import VersionCheckCLI
+
+/// How many times to try again, and how long to wait in between (SPEC.md:
+/// backoff starts at 0.5 s, doubles, full jitter, at most 8 s per wait;
+/// `Retry-After` honoured up to 60 s).
+public struct RetryPolicy: Sendable, Equatable {
+    /// Retries after the first attempt (`--retries`, 0...10).
+    public var retries: Int
+    public var baseDelay: Double = 0.5
+    public var maximumDelay: Double = 8
+    /// The longest `Retry-After` obeyed; a longer one fails at once.
+    public var maximumRetryAfter: Double = 60
+
+    public init(retries: Int) { self.retries = retries }
+
+    /// The upper bound of wait `k` (from 0): min(maximumDelay, baseDelay × 2^k).
+    public func backoffCeiling(_ k: Int) -> Double {
+        min(maximumDelay, baseDelay * Double(sign: .plus, exponent: min(k, 62), significand: 1))
+    }
+}
+
+/// Retries another `HTTPGetting` on connect failure, timeout, 429 and 5xx, with
+/// exponential backoff and full jitter, honouring `Retry-After`.
+///
+/// Returns any other response as it is (2xx, 3xx, 4xx other than 429). Throws a
+/// `Failure` naming the URL: the transport's error, or `rate-limited` /
+/// `server-error` when the retries run out or the server asks to wait over 60 s.
+/// The sleeper, the random source and the clock are injected so tests do not wait.
+public struct RetryingHTTPClient: HTTPGetting {
+    public var transport: any HTTPGetting
+    public var policy: RetryPolicy
+    /// Waits this many seconds.
+    public var sleep: @Sendable (Double) -> Void
+    /// A uniform random number in [0, upper].
+    public var random: @Sendable (Double) -> Double
+    public var now: @Sendable () -> Date
+    /// Receives one line per retry and why (`-v`).
+    public var log: @Sendable (String) -> Void
+
+    public init(
+        transport: any HTTPGetting, policy: RetryPolicy,
+        sleep: @escaping @Sendable (Double) -> Void = { seconds in Thread.sleep(forTimeInterval: seconds) },
+        random: @escaping @Sendable (Double) -> Double = { upper in upper > 0 ? Double.random(in: 0...upper) : 0 },
+        now: @escaping @Sendable () -> Date = { Date() },
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.transport = transport
+        self.policy = policy
+        self.sleep = sleep
+        self.random = random
+        self.now = now
+        self.log = log
+    }
+
+    public func get(_ url: URL) throws -> HTTPResponse {
+        let shown = Redaction.display(url)
+        var attempt = 0
+        while true {
+            let problem: Problem
+            do {
+                let response = try transport.get(url)
+                guard let retryable = Problem(response: response, now: now()) else { return response }
+                problem = retryable
+            } catch let error as TransportError {
+                guard error.isRetryable else { throw Failure(error.kind, "\(shown): \(error)") }
+                problem = .transport(error)
+            }
+            if let wait = problem.retryAfter, wait > policy.maximumRetryAfter {
+                throw Failure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
+            }
+            guard attempt < policy.retries else {
+                let tries = attempt + 1
+                throw Failure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
+            }
+            let wait = problem.retryAfter ?? random(policy.backoffCeiling(attempt))
+            let why = problem.retryAfter == nil ? "backoff" : "Retry-After"
+            log("retry \(attempt + 1) of \(policy.retries) for \(shown) in \(String(format: "%.2f", wait)) s (\(why)): \(problem)")
+            sleep(wait)
+            attempt += 1
+        }
+    }
+}
+
+/// What makes an attempt worth repeating.
+private enum Problem: CustomStringConvertible {
+    case transport(TransportError)
+    case status(Int, retryAfter: Double?)
+
+    /// nil when `response` is final (not 429, not 5xx).
+    init?(response: HTTPResponse, now: Date) {
+        guard response.status == 429 || (500...599).contains(response.status) else { return nil }
+        let wait = response.header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) }
+        self = .status(response.status, retryAfter: wait)
+    }
+
+    var retryAfter: Double? {
+        if case .status(_, let wait) = self { return wait }
+        return nil
+    }
+
+    var kind: ErrorKind {
+        switch self {
+        case .transport(let error): error.kind
+        case .status(429, _): .rateLimited
+        case .status: .serverError
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .transport(let error): error.description
+        case .status(429, _): "HTTP 429 Too Many Requests"
+        case .status(let code, _): "HTTP \(code) server error"
+        }
+    }
+}
