@@ -8,7 +8,11 @@ enum SortCommand {
         let entries: [Entry]
         if line.arguments.isEmpty {
             switch stdin.read() {
-            case .success(let bytes): entries = Entry.lines(of: bytes)
+            case .success(let bytes):
+                if PlainVersionLines.sortAndPrint(bytes, descending: line.flag("reverse"), output: output) {
+                    return .success
+                }
+                entries = Entry.lines(of: bytes)
             case .failure(let failure): return output.report(failure)
             }
         } else {
