@@ -1,3 +1,5 @@
+import VersionCheckBuildInfo
+
 /// The whole command line as a library: `main.swift` only calls `CLI.run` and
 /// exits with its status, so every behaviour is testable in-process.
 public enum CLI {
@@ -49,8 +51,11 @@ public enum CLI {
 
 /// Facts about this build of versioncheck.
 public enum ToolInfo {
-    /// The version of versioncheck (`--version`, the `User-Agent` header).
-    public static let version = "0.1.0"
+    /// The version of versioncheck (`--version`, the man page, the `User-Agent` header).
+    ///
+    /// Written once, in `Sources/VersionCheckBuildInfo/include/BuildInfo.h`; a build with
+    /// `-Xcc -DVERSIONCHECK_VERSION='"1.2.3"'` (what `VERSION=1.2.3 make release` does) replaces it.
+    public static let version = String(cString: versioncheck_version())
 }
 
 /// Where a command reads its standard input from: the process's fd 0, or bytes in tests.
