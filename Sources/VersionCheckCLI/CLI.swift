@@ -33,6 +33,9 @@ public enum CLI {
         case .version:
             output.stdout.write("\(CommandTable.programName) \(ToolInfo.version)\n")
             return .success
+        case .manual:
+            output.stdout.write(ManPage.render())
+            return .success
         case .run(let line):
             let output = output.with(line.global)
             switch line.command.name {
@@ -42,6 +45,7 @@ public enum CLI {
             case CommandTable.satisfies.name: return SatisfiesCommand.run(line, output: output)
             case CommandTable.sort.name: return SortCommand.run(line, stdin: stdin, output: output)
             case CommandTable.validate.name: return ValidateCommand.run(line, output: output)
+            case CommandTable.completions.name: return CompletionsCommand.run(line, output: output)
             default:
                 return output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
             }
