@@ -95,9 +95,10 @@ for (benchmark, unit) in sections where filters.isEmpty || filters.contains(wher
     if benchmark.name.hasPrefix("sort"), sortTexts.isEmpty {
         sortTexts = randomVersionTexts(count: sortCount, seed: 2026)
     }
-    let median = benchmark.measure()
+    let (median, fastest) = benchmark.measure()
     medians[benchmark.name] = median
-    print("\(benchmark.name): median \(formatDuration(median)) per \(unit) (\(benchmark.runs) runs)")
+    print("\(benchmark.name): median \(formatDuration(median)) per \(unit), "
+        + "fastest \(formatDuration(fastest)) (\(benchmark.runs) runs)")
 }
 
 if let ours = medians[sections[2].benchmark.name], let foundation = medians[sections[3].benchmark.name] {
