@@ -95,7 +95,7 @@ public enum FetchHelper {
 
     static func isExecutable(_ path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard stat(path, &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFREG) else { return false }
         return access(path, X_OK) == 0
     }
 

@@ -27,6 +27,11 @@ public struct OutputSink: Sendable {
     public func write(bytes: [UInt8]) {
         bytes.withUnsafeBytes { sink($0) }
     }
+
+    /// Writes raw bytes without copying them first.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        sink(bytes)
+    }
 }
 
 /// A text style for terminal output (ANSI SGR codes).

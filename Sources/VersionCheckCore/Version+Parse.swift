@@ -9,31 +9,50 @@ extension Version {
     ///
     /// - Throws: `VersionError`, whose `description` is one line such as
     ///   `invalid version '1..2': empty component at offset 2`.
+    @inlinable
     public init(_ text: some StringProtocol, syntax: VersionSyntax = .lenient) throws(VersionError) {
-        let trimmed = Version.trimmingWhitespace(text)
-        let parsed: Result<Version, ParseFailure>? = trimmed.utf8.withContiguousStorageIfAvailable { bytes in
-            Version.parse(bytes, text: trimmed, syntax: syntax)
-        }
-        let result: Result<Version, ParseFailure>
-        if let parsed {
-            result = parsed
+        if let string = text as? String {
+            self = try Version._parse(string, syntax: syntax)
         } else {
-            var contiguous = trimmed
-            contiguous.makeContiguousUTF8()
-            result = contiguous.utf8.withContiguousStorageIfAvailable { bytes in
-                Version.parse(bytes, text: contiguous, syntax: syntax)
-            }!
+            self = try Version._parse(String(text), syntax: syntax)
         }
-        switch result {
-        case .success(let version): self = version
-        case .failure(let failure): throw failure.error(in: trimmed)
+    }
+
+    /// The non-generic body of `init(_:syntax:)`.
+    @usableFromInline
+    internal static func _parse(_ text: String, syntax: VersionSyntax) throws(VersionError) -> Version {
+        // Fast path: a contiguous text with nothing to trim is scanned in place.
+        let direct = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<Scan, ParseFailure>? in
+            guard let first = bytes.first, isPlainByte(first), isPlainByte(bytes[bytes.count - 1]) else { return nil }
+            return scan(bytes, syntax: syntax)
+        }
+        if let direct, let direct {
+            return try finish(direct, text: text)
+        }
+        var trimmed = trimmingWhitespace(text)
+        trimmed.makeContiguousUTF8()
+        return try finish(trimmed.utf8.withContiguousStorageIfAvailable { scan($0, syntax: syntax) }!, text: trimmed)
+    }
+
+    @inline(__always)
+    private static func finish(_ scanned: Result<Scan, ParseFailure>, text: String) throws(VersionError) -> Version {
+        switch scanned {
+        case .failure(let failure):
+            throw failure.error(in: text)
+        case .success(let scan) where scan.isInline:
+            return Version(words: scan.words.0, scan.words.1, scan.words.2, scan.words.3, extra: nil, text: text)
+        case .success(let scan):
+            return makeExtended(text: text, scan)
         }
     }
 
     /// The text without surrounding whitespace, as a `String` (no copy when there is
     /// nothing to trim and the input is already a `String`).
     internal static func trimmingWhitespace(_ text: some StringProtocol) -> String {
-        let string = (text as? String) ?? String(text)
+        trimmingWhitespace((text as? String) ?? String(text))
+    }
+
+    internal static func trimmingWhitespace(_ string: String) -> String {
         let utf8 = string.utf8
         if let first = utf8.first, isPlainByte(first), isPlainByte(utf8[utf8.index(before: utf8.endIndex)]) {
             return string
@@ -87,11 +106,22 @@ extension Version {
         isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == hyphen
     }
 
+    /// What one pass over the bytes found (no references: cheap to return).
+    internal struct Scan {
+        var words: (UInt64, UInt64, UInt64, UInt64)
+        /// Numbers do not fit inline: a component beyond 2^64, or more than four significant.
+        var spillNumbers: Bool
+        /// Components up to the last non-zero one.
+        var significant: Int
+        var numbers: Range<Int>
+        var prerelease: Range<Int>?
+
+        var isInline: Bool { !spillNumbers && prerelease == nil }
+    }
+
     /// One pass over the bytes: numbers into the inline words; pre-release and big
-    /// numbers (rare) are built afterwards from slices of `text`.
-    internal static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, text: String, syntax: VersionSyntax
-    ) -> Result<Version, ParseFailure> {
+    /// numbers (rare) are built afterwards from slices of the text.
+    internal static func scan(_ bytes: UnsafeBufferPointer<UInt8>, syntax: VersionSyntax) -> Result<Scan, ParseFailure> {
         let count = bytes.count
         guard count > 0 else { return .failure(ParseFailure(reason: .empty, byteOffset: 0)) }
         var i = 0
@@ -107,14 +137,12 @@ extension Version {
         while true {
             let start = i
             var value: UInt64 = 0
-            var overflow = false
             while i < count, isDigit(bytes[i]) {
-                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- zero))
-                overflow = overflow || o1 || o2
-                value = sum
+                value = value &* 10 &+ UInt64(bytes[i] &- zero)
                 i += 1
             }
+            // 19 digits always fit; past that, check exactly (leading zeros do not count).
+            let overflow = i - start > 19 && !fitsInUInt64(bytes, start..<i)
             if i == start {
                 if i == count || bytes[i] == dot || bytes[i] == hyphen || bytes[i] == plus {
                     return .failure(ParseFailure(reason: .emptyComponent, byteOffset: i))
@@ -169,12 +197,21 @@ extension Version {
         if syntax == .appStore, count > 18 {
             return .failure(ParseFailure(reason: .tooLong(count), byteOffset: 0))
         }
-        guard hasBig || lastNonZero >= 4 || prereleaseRange != nil else {
-            return .success(Version(words: words.0, words.1, words.2, words.3, extra: nil, text: text))
+        return .success(Scan(
+            words: words, spillNumbers: hasBig || lastNonZero >= 4, significant: lastNonZero + 1,
+            numbers: numbersStart..<numbersEnd, prerelease: prereleaseRange))
+    }
+
+    /// Whether a run of digits is at most `UInt64.max`.
+    private static func fitsInUInt64(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var value: UInt64 = 0
+        for index in range {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] &- zero))
+            if o1 || o2 { return false }
+            value = sum
         }
-        return .success(makeExtended(
-            text: text, bytes: bytes, words: words, numbers: numbersStart..<numbersEnd,
-            spillNumbers: hasBig || lastNonZero >= 4, significant: lastNonZero + 1, prerelease: prereleaseRange))
+        return true
     }
 
     /// Scans `ident *("." ident)` from `i`, leaving `i` after it.
@@ -199,39 +236,22 @@ extension Version {
     }
 
     /// The slow path: builds the out-of-line numbers and pre-release identifiers.
-    private static func makeExtended(
-        text: String, bytes: UnsafeBufferPointer<UInt8>, words: (UInt64, UInt64, UInt64, UInt64),
-        numbers: Range<Int>, spillNumbers: Bool, significant: Int, prerelease: Range<Int>?
-    ) -> Version {
+    private static func makeExtended(text: String, _ scan: Scan) -> Version {
         var spilled: [Numeral]? = nil
-        if spillNumbers {
-            var list: [Numeral] = []
-            for piece in slices(of: text, bytes: bytes, range: numbers) {
-                list.append(numeral(piece))
-            }
-            spilled = Array(list.prefix(significant))
+        if scan.spillNumbers {
+            let pieces = slice(text, scan.numbers).split(separator: ".", omittingEmptySubsequences: false)
+            spilled = pieces.prefix(scan.significant).map(numeral)
         }
         var identifiers: [Identifier] = []
-        if let prerelease {
-            for piece in slices(of: text, bytes: bytes, range: prerelease) {
+        if let prerelease = scan.prerelease {
+            for piece in slice(text, prerelease).split(separator: ".", omittingEmptySubsequences: false) {
                 identifiers.append(piece.utf8.allSatisfy(isDigit) ? .numeric(numeral(piece)) : .alphanumeric(piece))
             }
         }
         let extra = Extra(numbers: spilled, prerelease: identifiers)
         if spilled != nil { return Version(words: 0, 0, 0, 0, extra: extra, text: text) }
-        return Version(words: words.0, words.1, words.2, words.3, extra: extra, text: text)
-    }
-
-    /// The dot-separated pieces of `text` within a byte range, as substrings of `text`.
-    private static func slices(of text: String, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> [Substring] {
-        var result: [Substring] = []
-        var start = range.lowerBound
-        for i in range where bytes[i] == dot {
-            result.append(slice(text, start..<i))
-            start = i + 1
-        }
-        result.append(slice(text, start..<range.upperBound))
-        return result
+        let w = scan.words
+        return Version(words: w.0, w.1, w.2, w.3, extra: extra, text: text)
     }
 
     private static func slice(_ text: String, _ range: Range<Int>) -> Substring {

@@ -50,6 +50,7 @@ public struct Version: Sendable {
     }
 
     /// True when the version has a pre-release part (`1.0.0-rc.1`).
+    @inlinable
     public var isPrerelease: Bool {
         guard let extra = _extra else { return false }
         return !extra.prerelease.isEmpty
@@ -67,7 +68,7 @@ extension Version {
         /// fit inline; `nil` when the inline words hold them.
         let numbers: [Numeral]?
         /// Pre-release identifiers, empty for a release.
-        let prerelease: [Identifier]
+        @usableFromInline let prerelease: [Identifier]
 
         init(numbers: [Numeral]?, prerelease: [Identifier]) {
             self.numbers = numbers
@@ -77,12 +78,14 @@ extension Version {
 
     /// A non-negative integer of any size: `small` when it fits in `UInt64`, else `big`
     /// holding its decimal digits without leading zeros (so `big` is always larger).
+    @usableFromInline
     internal enum Numeral: Hashable, Sendable {
         case small(UInt64)
         case big(Substring)
     }
 
     /// A pre-release identifier (SemVer §9): digits only, or anything else.
+    @usableFromInline
     internal enum Identifier: Hashable, Sendable {
         case numeric(Numeral)
         case alphanumeric(Substring)

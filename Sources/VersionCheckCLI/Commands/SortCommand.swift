@@ -8,7 +8,11 @@ enum SortCommand {
         let entries: [Entry]
         if line.arguments.isEmpty {
             switch stdin.read() {
-            case .success(let bytes): entries = Entry.lines(of: bytes)
+            case .success(let bytes):
+                if PlainVersionLines.sortAndPrint(bytes, descending: line.flag("reverse"), output: output) {
+                    return .success
+                }
+                entries = Entry.lines(of: bytes)
             case .failure(let failure): return output.report(failure)
             }
         } else {
@@ -90,11 +94,13 @@ enum SortCommand {
 ///
 /// The one place `sort` sorts, so a faster algorithm can replace it. O(n log n) comparisons.
 public func sortVersions(_ versions: [Version], descending: Bool = false) -> [Int] {
-    var order = Array(versions.indices)
-    order.sort { left, right in
-        let comparison = versions[left].compare(to: versions[right])
+    // Sorting the versions themselves (not indices into them) keeps each merge pass
+    // sequential in memory; the index rides along to break ties in input order.
+    var keyed = versions.enumerated().map { (version: $0.element, index: $0.offset) }
+    keyed.sort { left, right in
+        let comparison = left.version.compare(to: right.version)
         if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
-        return left < right
+        return left.index < right.index
     }
-    return order
+    return keyed.map(\.index)
 }

@@ -1,0 +1,127 @@
+import VersionCheckCore
+
+/// The fast path of `sort` on stdin: when every non-blank line is a plain numeric version
+/// (`1.2.3`, `v2.0`), sort packed keys instead of parsed `Version`s and copy each line's
+/// bytes straight from the input to the output.
+///
+/// Lines are split at `\n` and trimmed of ASCII whitespace (so CRLF input works); a line
+/// that holds anything else — including Unicode whitespace — makes `PackedVersionSort`
+/// decline, and the caller takes the general path, which also reports invalid lines.
+/// Cost: one scan to split, two to pack, a radix sort of 64-bit keys, one gather; memory
+/// about 3 × 8 bytes a line beside the input.
+enum PlainVersionLines {
+    /// Sorts and prints `input`'s lines if they all qualify; false (printing nothing) otherwise.
+    static func sortAndPrint(_ input: [UInt8], descending: Bool, output: Output) -> Bool {
+        guard input.count < Int(UInt32.max) else { return false }
+        let spans = trimmedSpans(of: input)
+        let printed: Bool = input.withUnsafeBufferPointer { bytes in
+            spans.withUnsafeBufferPointer { spans in
+                guard let order = PackedVersionSort.sortedOrder(of: spans, in: bytes, descending: descending) else {
+                    return false
+                }
+                if output.json {
+                    printJSON(order: order, spans: spans, bytes: bytes, output: output)
+                } else {
+                    printLines(order: order, spans: spans, bytes: bytes, output: output)
+                }
+                return true
+            }
+        }
+        return printed
+    }
+
+    /// The non-blank lines of `input`, each trimmed of surrounding ASCII whitespace.
+    static func trimmedSpans(of input: [UInt8]) -> [LineSpan] {
+        var spans: [LineSpan] = []
+        spans.reserveCapacity(input.count / 6)
+        input.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
+            var start = 0
+            while start < count {
+                var end = start
+                while end < count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                let next = end + 1
+                var first = start
+                while first < end && isASCIIWhitespace(bytes[first]) { first += 1 }
+                while end > first && isASCIIWhitespace(bytes[end - 1]) { end -= 1 }
+                if first < end {
+                    spans.append(LineSpan(start: UInt32(truncatingIfNeeded: first), end: UInt32(truncatingIfNeeded: end)))
+                }
+                start = next
+            }
+        }
+        return spans
+    }
+
+    @inline(__always)
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// Bytes gathered before each write: large writes, bounded memory.
+    static let chunkSize = 1 << 20
+
+    /// One line per version, in `order`, written in 1 MiB chunks.
+    static func printLines(
+        order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, output: Output
+    ) {
+        withChunkWriter(output: output) { append in
+            for index in order {
+                let span = spans[Int(index)]
+                append(UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]), UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// One JSON array of strings, `["1.0", "1.2"]`: plain versions need no escaping.
+    static func printJSON(
+        order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, output: Output
+    ) {
+        withChunkWriter(output: output) { append in
+            let open: [UInt8] = Array("[\"".utf8)
+            let separator: [UInt8] = Array("\", \"".utf8)
+            for (position, index) in order.enumerated() {
+                open.withUnsafeBufferPointer { open in
+                    separator.withUnsafeBufferPointer { separator in
+                        append(position == 0 ? open : separator, nil)
+                    }
+                }
+                let span = spans[Int(index)]
+                append(UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]), nil)
+            }
+            let close: [UInt8] = Array((order.isEmpty ? "[]\n" : "\"]\n").utf8)
+            close.withUnsafeBufferPointer { append($0, nil) }
+        }
+    }
+
+    /// Runs `body` with an `append(bytes, terminator)` that gathers into a buffer and hands
+    /// it to `output` whenever it passes `chunkSize`, and once more at the end.
+    static func withChunkWriter(
+        output: Output, _ body: ((UnsafeBufferPointer<UInt8>, UInt8?) -> Void) -> Void
+    ) {
+        guard !output.quiet else { return }
+        let capacity = chunkSize + (1 << 16)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var used = 0
+        func flush() {
+            output.stdout.write(bytes: UnsafeRawBufferPointer(start: buffer, count: used))
+            used = 0
+        }
+        body { piece, terminator in
+            if used + piece.count + 1 > capacity { flush() }
+            if piece.count + 1 > capacity {
+                output.stdout.write(bytes: UnsafeRawBufferPointer(piece))
+            } else if let base = piece.baseAddress {
+                (buffer + used).update(from: base, count: piece.count)
+                used += piece.count
+            }
+            if let terminator {
+                buffer[used] = terminator
+                used += 1
+            }
+            if used >= chunkSize { flush() }
+        }
+        flush()
+    }
+}
