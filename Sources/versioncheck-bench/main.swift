@@ -4,6 +4,8 @@
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench parse-only N     N parses of typical x.y.z texts, likewise
+//   versioncheck-bench sort-only N      parse and sort N random x.y.z texts once (for profiling)
+//   BENCH_FOUNDATION_RUNS=K             runs of the (slow) Foundation sort, default 3
 import Foundation
 import VersionCheckCore
 
@@ -51,7 +53,11 @@ if arguments.count == 3, let n = Int(arguments[2]) {
     switch arguments[1] {
     case "compare-only": print(compareLoop(pool, n))
     case "parse-only": print(parseLoop(typical, n))
-    default: print("usage: versioncheck-bench [compare-only N | parse-only N]"); exit(64)
+    case "sort-only":
+        var versions = parseAll(randomVersionTexts(count: n, seed: 2026))
+        versions.sort()
+        print(versions.first?.description ?? "")
+    default: print("usage: versioncheck-bench [compare-only N | parse-only N | sort-only N]"); exit(64)
     }
     exit(0)
 }
@@ -75,7 +81,7 @@ report(Benchmark(name: "parse + sort 1,000,000 x.y.z (Version)", runs: 11) {
     versions.sort()
     blackHole(versions)
 }, per: "run")
-let foundationRuns = Int(ProcessInfo.processInfo.environment["BENCH_FOUNDATION_RUNS"] ?? "") ?? 3
+let foundationRuns = Int(ProcessInfo.processInfo.environment["BENCH_FOUNDATION_RUNS"] ?? "").map { max($0, 1) } ?? 3
 report(Benchmark(name: "sort 1,000,000 x.y.z (Foundation .numeric)", runs: foundationRuns) {
     var texts = sortTexts
     texts.sort { $0.compare($1, options: .numeric) == .orderedAscending }
