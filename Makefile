@@ -8,7 +8,7 @@ DESTDIR    ?=
 BINDIR     := $(DESTDIR)$(PREFIX)/bin
 CONFIG     ?= debug
 
-.PHONY: all build test bench release install uninstall clean demo
+.PHONY: all build test bench bench-lookup release install uninstall clean demo
 
 all: build
 
@@ -25,6 +25,16 @@ bench:
 	$(SWIFT) build -c release --product versioncheck-bench
 	$(SWIFT) build -c release
 	./.build/release/versioncheck-bench
+
+## demo: real lookup and manifest checks against the fixture server on loopback
+demo:
+	$(SWIFT) build
+	Tests/LoopbackServer/demo.sh .build/debug
+
+## bench-lookup: versioncheck lookup against curl | jq on a loopback server (medians of 20)
+bench-lookup:
+	$(SWIFT) build -c release
+	python3 Tests/LoopbackServer/bench-lookup.py .build/release
 
 release:
 	$(SWIFT) build -c release

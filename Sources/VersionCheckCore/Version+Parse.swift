@@ -21,7 +21,55 @@ extension Version {
     /// The non-generic body of `init(_:syntax:)`.
     @usableFromInline
     internal static func _parse(_ text: String, syntax: VersionSyntax) throws(VersionError) -> Version {
-        // Fast path: a contiguous text with nothing to trim is scanned in place.
+        // Fast path: a lenient plain release (`[v]1.2.3`, up to four significant components
+        // of at most 19 digits, nothing to trim) is read into the words in place.
+        if syntax == .lenient {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let plain = text.utf8.withContiguousStorageIfAvailable { scanPlainRelease($0, into: &words) }
+            if plain == true {
+                return Version(words: words.0, words.1, words.2, words.3, extra: nil, text: text)
+            }
+        }
+        return try _parseGeneral(text, syntax: syntax)
+    }
+
+    /// Reads `[v]number *("." number)` with at most four non-zero-padded components that fit
+    /// in 19 digits, and nothing around it; `false` (leaving the exact work to
+    /// `scan`) for anything else, errors included.
+    @inline(__always)
+    private static func scanPlainRelease(
+        _ bytes: UnsafeBufferPointer<UInt8>, into words: inout (UInt64, UInt64, UInt64, UInt64)
+    ) -> Bool {
+        let count = bytes.count
+        guard count > 0, isPlainByte(bytes[count - 1]) else { return false }
+        var i = bytes[0] | 0x20 == UInt8(ascii: "v") ? 1 : 0
+        var component = 0
+        while true {
+            let start = i
+            var value: UInt64 = 0
+            while i < count {
+                let digit = bytes[i] &- zero
+                if digit >= 10 { break }
+                value = value &* 10 &+ UInt64(digit)
+                i += 1
+            }
+            if i == start || i - start > 19 { return false }
+            switch component {
+            case 0: words.0 = value
+            case 1: words.1 = value
+            case 2: words.2 = value
+            case 3: words.3 = value
+            default: if value != 0 { return false }
+            }
+            component += 1
+            if i == count { return true }
+            if bytes[i] != dot { return false }
+            i += 1
+        }
+    }
+
+    /// The exact path: trims, validates every syntax, reports errors, builds out-of-line parts.
+    private static func _parseGeneral(_ text: String, syntax: VersionSyntax) throws(VersionError) -> Version {
         let direct = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<Scan, ParseFailure>? in
             guard let first = bytes.first, isPlainByte(first), isPlainByte(bytes[bytes.count - 1]) else { return nil }
             return scan(bytes, syntax: syntax)

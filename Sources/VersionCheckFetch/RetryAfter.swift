@@ -8,7 +8,7 @@ public enum RetryAfter {
     public static func seconds(_ value: String, now: Date) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            return Double(text) ?? .infinity  // too many digits for a Double is "forever"
+            return Double(text) ?? .infinity
         }
         guard let date = httpDate(text) else { return nil }
         return max(0, date.timeIntervalSince(now))

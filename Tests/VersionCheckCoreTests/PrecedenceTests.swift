@@ -91,4 +91,18 @@ struct PrecedenceTests {
         #expect(v("1.2.3-rc")._extra?.numbers == nil)
         #expect(v("1.2.3-rc")._extra?.prerelease.count == 1)
     }
+
+    /// A leading space sends a text down the exact path; both paths must build the same value.
+    @Test("the fast path and the exact path agree", arguments: [
+        "1", "v1.2.3", "1.2.3.4", "1.2.3.4.0", "1.2.3.4.0.5", "0.0.0.0.0", "9999999999999999999.1",
+        "18446744073709551615", "18446744073709551616", "12345678901234567890", "01.002.0003",
+    ])
+    func fastAndExactPathsAgree(_ text: String) {
+        let fast = v(text), exact = v(" " + text)
+        #expect(fast == exact)
+        #expect(fast.hashValue == exact.hashValue)
+        #expect((fast._w0, fast._w1, fast._w2, fast._w3) == (exact._w0, exact._w1, exact._w2, exact._w3))
+        #expect((fast._extra == nil) == (exact._extra == nil))
+        #expect(fast._extra?.numbers == exact._extra?.numbers)
+    }
 }

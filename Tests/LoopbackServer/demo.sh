@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `make demo`: starts the fixture server on 127.0.0.1, runs real `lookup` and
+# `manifest` checks against it, shows each command, its output and its exit
+# code, then stops the server. Needs python3 and a built versioncheck.
+#
+#   Tests/LoopbackServer/demo.sh [BINDIR]     (default .build/debug)
+set -uo pipefail
+exec 2>&1  # keep errors and -v lines in order with the output
+cd "$(dirname "$0")/../.."
+BINDIR=${1:-.build/debug}
+[ -x "$BINDIR/versioncheck" ] || { echo "demo: $BINDIR/versioncheck is not built (swift build)" >&2; exit 1; }
+export PATH="$PWD/$BINDIR:$PATH"
+
+workdir=$(mktemp -d)
+server_pid=
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$workdir"; }
+trap cleanup EXIT
+python3 Tests/LoopbackServer/server.py --lifetime 120 >"$workdir/port" 2>/dev/null &
+server_pid=$!
+for _ in $(seq 100); do [ -s "$workdir/port" ] && break; sleep 0.05; done
+port=$(head -n1 "$workdir/port")
+[ -n "$port" ] || { echo "demo: the fixture server did not start" >&2; exit 1; }
+export VERSIONCHECK_LOOKUP_URL="http://127.0.0.1:$port/lookup"
+
+run() {
+    printf '\n$ %s\n' "$*"
+    "$@"
+    printf '[exit %d]\n' "$?"
+}
+
+echo "Fixture server on 127.0.0.1:$port; VERSIONCHECK_LOOKUP_URL=$VERSIONCHECK_LOOKUP_URL"
+run versioncheck lookup --id 1450000001 --current 2.4.1
+run versioncheck lookup --bundle-id com.example.notes --current 2.3.0
+run versioncheck lookup --bundle-id com.example.clipboard --platform mac --current 2.9 --json
+run versioncheck lookup --id 1450000001 --current 2.5.0 --gate
+run versioncheck lookup --id 999 --current 1.0 -v
+run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 1.9.0
+run versioncheck manifest --url Fixtures/manifest-iversion.plist --current 1.1 --json
+run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-binary.plist" --current 1.3.0
+exit 0

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckTestSupport
+@testable import VersionCheckFetch
+
+/// The orchestration in-process, over a fake network: fetch, decode, decide, print.
+@Suite struct UpdateCheckerTests {
+    /// Answers every GET with one response and remembers the URLs asked.
+    final class FakeHTTP: HTTPGetting, @unchecked Sendable {
+        let status: Int
+        let body: Data
+        private let lock = NSLock()
+        private var urls: [URL] = []
+        init(status: Int = 200, body: Data) {
+            self.status = status
+            self.body = body
+        }
+        convenience init(status: Int = 200, fixture: String) throws {
+            self.init(status: status, body: try Data(contentsOf: TestPaths.fixture(fixture)))
+        }
+        func get(_ url: URL) throws -> HTTPResponse {
+            lock.lock()
+            urls.append(url)
+            lock.unlock()
+            return HTTPResponse(url: url, status: status, body: body)
+        }
+        var asked: [URL] { lock.lock(); defer { lock.unlock() }; return urls }
+    }
+
+    static let now: Int64 = 1_767_323_045  // 2026-01-02T03:04:05Z
+
+    func run(_ request: CheckRequest, http: FakeHTTP, json: Bool = false) -> (VersionCheckCLI.ExitStatus, OutputCapture) {
+        let (output, capture) = Output.capturing()
+        var configured = output
+        configured.json = json
+        let checker = UpdateChecker(http: http, now: { Self.now })
+        return (NetworkCheckRunner.run(request, checker: checker, output: configured), capture)
+    }
+
+    func lookup(_ current: String, _ policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false) -> CheckRequest {
+        CheckRequest(
+            source: .appStore(AppStoreQuery(identifier: .id("1450000001"))), current: try! Version(current),
+            policy: policy, gate: gate)
+    }
+
+    func manifest(_ current: String, _ policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false) -> CheckRequest {
+        CheckRequest(
+            source: .manifest(location: "https://example.com/app.json"), current: try! Version(current), policy: policy,
+            gate: gate)
+    }
+
+    @Test func lookupJSONHasSpecKeysInOrder() throws {
+        let http = try FakeHTTP(fixture: "itunes-ios.json")
+        let (status, capture) = run(lookup("2.4.0"), http: http, json: true)
+        #expect(status == .optionalUpdate)
+        #expect(http.asked.map(\.absoluteString) == ["https://itunes.apple.com/lookup?id=1450000001&country=us"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(capture.stdout.utf8)) as? [String: Any])
+        #expect(object["level"] as? String == "patch")
+        #expect(object["comparison"] as? Int == -1)
+        let keys = capture.stdout.matches(of: #/"(\w+)": /#).map { String($0.1) }
+        #expect(keys == [
+            "status", "current", "latest", "comparison", "level", "reason", "url", "releaseNotes", "releaseDate",
+            "minimumOsVersion", "releases", "version", "notes", "date", "critical", "source", "app", "id", "bundleId",
+            "name",
+        ])
+        #expect(capture.stdout.hasSuffix("\"app\": {\"id\": 1450000001, \"bundleId\": \"com.example.notes\", \"name\": \"Example Notes – Quick Capture\"}}\n"))
+    }
+
+    @Test func noReleaseOffered() throws {
+        let policy = UpdatePolicy(osVersion: try Version("14.0"))
+        let http = try FakeHTTP(fixture: "itunes-ios.json")  // needs iOS 15.0
+        let (status, capture) = run(lookup("1.0", policy), http: http)
+        #expect(status == .success)
+        #expect(capture.stdout == "up to date: 1.0 (no release offered)\n")
+        let (_, json) = run(lookup("1.0", policy), http: http, json: true)
+        #expect(json.stdout.hasPrefix(#"{"status": "none", "current": "1.0", "latest": null, "comparison": null, "level": null, "reason": "no release is offered", "url": null, "releaseNotes": null, "releaseDate": null, "minimumOsVersion": null, "releases": [], "#))
+    }
+
+    @Test(arguments: [
+        ("2.1.0", VersionCheckCLI.ExitStatus.no, "gate failed: 2.1.0 is not newer than the latest 2.1.0", false),
+        ("2.1.1", .success, "gate passed: 2.1.1 is newer than the latest 2.1.0", true),
+        ("1.0", .no, "gate failed: 1.0 is not newer than the latest 2.1.0", false),
+    ])
+    func gate(current: String, status: VersionCheckCLI.ExitStatus, line: String, passed: Bool) throws {
+        let http = try FakeHTTP(fixture: "manifest-full.json")
+        let (exit, capture) = run(manifest(current, gate: true), http: http)
+        #expect(exit == status)
+        #expect(capture.stdout.split(separator: "\n").first.map(String.init) == line)
+        let (_, json) = run(manifest(current, gate: true), http: http, json: true)
+        #expect(json.stdout.hasSuffix("\"app\": null, \"gate\": \(passed)}\n"))
+    }
+
+    @Test func manifestURLIsTheLatestReleasesOwnElseUpdateURL() throws {
+        let body = #"{"updateURL": "https://e.example/get", "releases": [{"version": "2.0", "url": "https://e.example/2.0"}, {"version": "1.5"}]}"#
+        let http = FakeHTTP(body: Data(body.utf8))
+        let (_, own) = run(manifest("1.0"), http: http)
+        #expect(own.stdout.contains("url: https://e.example/2.0\n"))
+        let (_, fallback) = run(manifest("1.0", UpdatePolicy(osVersion: nil)), http: FakeHTTP(body: Data(#"{"updateURL": "https://e.example/get", "latestVersion": "2.0"}"#.utf8)))
+        #expect(fallback.stdout.contains("url: https://e.example/get\n"))
+    }
+
+    @Test func forcedTextListsEveryNewerReleaseOldestFirst() throws {
+        let http = try FakeHTTP(fixture: "manifest-full.json")
+        let (status, capture) = run(manifest("1.9.0"), http: http)
+        #expect(status == .forcedUpdate)
+        #expect(capture.stdout == """
+            forced update: 1.9.0 -> 2.1.0 (2.0.0 is marked critical)
+            url: https://example.com/download
+
+            release 2.0.0 (2025-11-20T08:30:00Z, critical):
+              Security fix for CVE-2025-0001 — please update.
+
+            release 2.1.0 (2026-01-02T03:04:05Z):
+              Faster sync.
+              New widgets.
+
+            """)
+    }
+
+    @Test func controlCharactersFromTheSourceNeverReachTheTerminal() throws {
+        let body = #"{"latestVersion": "2.0", "releaseNotes": "\u001b[2Jgone\r\nok\u0007", "updateURL": "https://e.example/\u001b]0;x"}"#
+        let (_, capture) = run(manifest("1.0"), http: FakeHTTP(body: Data(body.utf8)))
+        #expect(!capture.stdout.contains("\u{1B}") && !capture.stdout.contains("\u{07}"))
+        #expect(capture.stdout.contains("  [2Jgone\n  ok\n"))
+    }
+
+    @Test(arguments: [
+        (404, "itunes-empty.json", Failure(.notFound, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 404 Not Found")),
+        (400, "itunes-error-400.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 400 Bad Request, the App Store says 'Invalid value(s) for key(s): [country]'")),
+        (200, "itunes-empty.json", Failure(.notFound, "no app with id 1450000001 in the App Store storefront 'us' (https://itunes.apple.com/lookup?id=1450000001&country=us); try --country for another storefront or --platform mac")),
+        (302, "itunes-empty.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 302 Found, a redirect that was not followed")),
+        (418, "itunes-empty.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 418 (expected 200)")),
+    ])
+    func lookupFailures(status: Int, fixture: String, failure: Failure) throws {
+        let checker = UpdateChecker(http: try FakeHTTP(status: status, fixture: fixture))
+        #expect(throws: failure) { try checker.check(lookup("1.0")) }
+    }
+
+    @Test func anUnreadableDateIsABadResponseOnlyWhenMinAgeNeedsIt() throws {
+        let body = Data(#"{"latestVersion": "2.0", "releaseDate": "last Tuesday"}"#.utf8)
+        let checker = UpdateChecker(http: FakeHTTP(body: body), now: { Self.now })
+        #expect(try checker.check(manifest("1.0")).decision.status == .forced)
+        #expect(throws: Failure(.badResponse, "https://example.com/app.json: release 2.0 has an invalid date 'last Tuesday' (expected ISO 8601 such as 2026-01-02T03:04:05Z)")) {
+            try checker.check(manifest("1.0", UpdatePolicy(minimumAgeDays: 1)))
+        }
+    }
+}
