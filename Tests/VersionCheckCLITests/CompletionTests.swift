@@ -74,6 +74,25 @@ struct CompletionTests {
         try check(.fish, line, expected)
     }
 
+    /// Once `help COMMAND` or `completions SHELL` has its one argument, no other is offered
+    /// (zsh may offer options there, which is fine).
+    static let fullLines: [(line: String, notOffered: [String])] = [
+        ("versioncheck help lookup ", CommandTable.commands.map(\.name)),
+        ("versioncheck completions bash ", CompletionShell.allCases.map(\.rawValue)),
+        ("versioncheck -q help --man lookup ", CommandTable.commands.map(\.name)),
+    ]
+
+    /// (Only installed shells: the others are reported as skipped by the tests above.)
+    @Test(arguments: CompletionShell.allCases.filter(canRun))
+    func aSingleArgumentIsNotOfferedTwice(shell: CompletionShell) throws {
+        let answers = try #require(Self.answers[shell])
+        try #require(answers.failure == nil, "\(shell.rawValue): \(answers.failure ?? "")")
+        for (line, notOffered) in Self.fullLines {
+            let offered = try #require(answers.offered[line], "\(shell.rawValue) gave no answer for '\(line)'")
+            #expect(Set(offered).isDisjoint(with: notOffered), "\(shell.rawValue): '\(line)' offered \(offered)")
+        }
+    }
+
     func check(_ shell: CompletionShell, _ line: String, _ expected: [String]) throws {
         let answers = try #require(Self.answers[shell])
         try #require(answers.failure == nil, "\(shell.rawValue): \(answers.failure ?? "")")
@@ -89,12 +108,12 @@ struct CompletionTests {
         var failure: String?
     }
 
-    /// The answers of each installed shell to every line of `allCases`, asked once (one
-    /// shell process for all the lines).
+    /// The answers of each installed shell to every line of `allCases` and `fullLines`, asked
+    /// once (one shell process for all the lines).
     static let answers: [CompletionShell: Answers] = {
         var answers: [CompletionShell: Answers] = [:]
         for shell in CompletionShell.allCases where canRun(shell) {
-            answers[shell] = ask(shell, allCases.map(\.line))
+            answers[shell] = ask(shell, allCases.map(\.line) + fullLines.map(\.line))
         }
         return answers
     }()

@@ -10,6 +10,8 @@ enum FishCompletion {
     static let commandFunction = "__\(program)_command"
     /// Succeeds when the command given so far is `$argv[1]`.
     static let usingFunction = "__\(program)_using"
+    /// Prints how many arguments follow the command name (option values not counted).
+    static let argumentsFunction = "__\(program)_arguments"
 
     static func script() -> String {
         var lines = CompletionShell.fish.header + [
@@ -31,6 +33,8 @@ enum FishCompletion {
             "    and test \"$command\" = $argv[1]",
             "end",
             "",
+        ] + argumentsFunctionLines() + [
+            "",
             "complete -c \(program) -f",
         ]
         let noCommand = "not \(commandFunction)"
@@ -42,11 +46,47 @@ enum FishCompletion {
         for command in CommandTable.commands {
             let condition = "\(usingFunction) \(command.name)"
             lines += command.options.map { complete(option: $0, condition: condition) }
-            for argument in command.arguments where !argument.completionWords.isEmpty {
-                lines.append("complete -c \(program) -n \(ShellQuote.fish(condition)) -a \(ShellQuote.fish(argument.completionWords.joined(separator: " ")))")
+            for (index, argument) in command.arguments.enumerated() where !argument.completionWords.isEmpty {
+                let position = argument.isRepeated ? "-ge \(index)" : "-eq \(index)"
+                let guarded = "\(condition); and test (\(argumentsFunction)) \(position)"
+                lines.append("complete -c \(program) -n \(ShellQuote.fish(guarded)) -a \(ShellQuote.fish(argument.completionWords.joined(separator: " ")))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The function that counts the arguments after the command name, skipping the value
+    /// that follows an option which takes one (`--current 1.2`).
+    static func argumentsFunctionLines() -> [String] {
+        var takingValues: [String] = []
+        for command in CommandTable.commands {
+            for option in command.options where !option.isFlag && !takingValues.contains(option.longFlag) {
+                takingValues.append(option.longFlag)
+            }
+        }
+        return [
+            "",
+            "function \(argumentsFunction) --description 'Print how many arguments follow the \(program) command name'",
+            "    set -l tokens (commandline -opc)",
+            "    set -e tokens[1]",
+            "    set -l found -1",
+            "    set -l value 0",
+            "    for token in $tokens",
+            "        if test $value = 1",
+            "            set value 0",
+            "            continue",
+            "        end",
+            "        switch $token",
+            "            case \(takingValues.joined(separator: " "))",
+            "                set value 1",
+            "            case '-*'",
+            "            case '*'",
+            "                set found (math $found + 1)",
+            "        end",
+            "    end",
+            "    echo $found",
+            "end",
+        ]
     }
 
     /// `complete -c versioncheck [-n COND] [-s q] -l quiet [-x -a 'ios mac' | -r -F | -x] -d '…'`.
