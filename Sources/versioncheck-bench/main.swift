@@ -1,6 +1,9 @@
 // `make bench`: medians over repeated runs of the core's hot paths.
 //
 //   versioncheck-bench                  every section
+//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command
+//                                       (command: whole commands beside GNU sort -V and dpkg;
+//                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench parse-only N     N parses of typical x.y.z texts, likewise
@@ -49,50 +52,69 @@ let arguments = CommandLine.arguments
 let pool = parseAll(randomVersionTexts(count: 1024, seed: 7))
 let typical = randomVersionTexts(count: 1024, seed: 11)
 
-if arguments.count == 3, let n = Int(arguments[2]) {
+let modes = ["compare-only", "parse-only", "sort-only"]
+if arguments.count >= 2, modes.contains(arguments[1]) {
+    guard arguments.count == 3, let n = Int(arguments[2]), n > 0 else {
+        print("usage: versioncheck-bench [GROUP... | compare-only N | parse-only N | sort-only N]")
+        exit(64)
+    }
     switch arguments[1] {
     case "compare-only": print(compareLoop(pool, n))
     case "parse-only": print(parseLoop(typical, n))
-    case "sort-only":
+    default:
         var versions = parseAll(randomVersionTexts(count: n, seed: 2026))
         versions.sort()
         print(versions.first?.description ?? "")
-    default: print("usage: versioncheck-bench [compare-only N | parse-only N | sort-only N]"); exit(64)
     }
     exit(0)
 }
 
-let sortCount = 1_000_000
-let sortTexts = randomVersionTexts(count: sortCount, seed: 2026)
-
 let loops = 10_000_000
-var results: [(String, Double)] = []
-@MainActor func report(_ benchmark: Benchmark, per unit: String = "op") {
-    let median = benchmark.measure()
-    results.append((benchmark.name, median))
-    print("\(benchmark.name): median \(formatDuration(median)) per \(unit) (\(benchmark.runs) runs)")
+let sortCount = 1_000_000
+nonisolated(unsafe) var sortTexts: [String] = []
+let foundationRuns = Int(ProcessInfo.processInfo.environment["BENCH_FOUNDATION_RUNS"] ?? "").map { max($0, 1) } ?? 3
+
+/// Every section, in order: "group: what". Add new ones here; `versioncheck-bench GROUP...`
+/// runs only the sections of those groups.
+let sections: [(benchmark: Benchmark, unit: String)] = [
+    (Benchmark(name: "parse: one typical x.y.z", operations: loops) { blackHole(parseLoop(typical, loops)) }, "op"),
+    (Benchmark(name: "compare: two parsed versions", operations: loops) { blackHole(compareLoop(pool, loops)) }, "op"),
+    (Benchmark(name: "sort: parse + sort 1,000,000 random x.y.z (Version)") {
+        var versions = parseAll(sortTexts)
+        versions.sort()
+        blackHole(versions)
+    }, "run"),
+    (Benchmark(name: "sort: sort the same 1,000,000 texts (Foundation .numeric)", runs: foundationRuns) {
+        var texts = sortTexts
+        texts.sort { $0.compare($1, options: .numeric) == .orderedAscending }
+        blackHole(texts)
+    }, "run"),
+]
+
+let filters = Array(arguments.dropFirst())
+var medians: [String: Double] = [:]
+for (benchmark, unit) in sections where filters.isEmpty || filters.contains(where: { benchmark.name.hasPrefix($0 + ":") }) {
+    if benchmark.name.hasPrefix("sort"), sortTexts.isEmpty {
+        sortTexts = randomVersionTexts(count: sortCount, seed: 2026)
+    }
+    let (median, fastest) = benchmark.measure()
+    medians[benchmark.name] = median
+    print("\(benchmark.name): median \(formatDuration(median)) per \(unit), "
+        + "fastest \(formatDuration(fastest)) (\(benchmark.runs) runs)")
 }
 
-report(Benchmark(name: "parse x.y.z", operations: loops) { blackHole(parseLoop(typical, loops)) })
-report(Benchmark(name: "compare two parsed versions", operations: loops) { blackHole(compareLoop(pool, loops)) })
+if let ours = medians[sections[2].benchmark.name], let foundation = medians[sections[3].benchmark.name] {
+    print("sort: ratio Foundation / Version: \(String(format: "%.1f", foundation / ours))x")
+    // Both orders must agree on these plain x.y.z texts (a check, not a measure).
+    var check = parseAll(Array(sortTexts.prefix(20_000)))
+    check.sort()
+    let foundationOrder = Array(sortTexts.prefix(20_000)).sorted {
+        $0.compare($1, options: .numeric) == .orderedAscending
+    }
+    let agree = zip(check, foundationOrder).allSatisfy { $0.compare(to: try! Version($1)) == 0 }
+    print("sort: orders agree on 20,000 texts: \(agree)")
+}
 
-report(Benchmark(name: "parse + sort 1,000,000 x.y.z (Version)", runs: 11) {
-    var versions = parseAll(sortTexts)
-    versions.sort()
-    blackHole(versions)
-}, per: "run")
-let foundationRuns = Int(ProcessInfo.processInfo.environment["BENCH_FOUNDATION_RUNS"] ?? "").map { max($0, 1) } ?? 3
-report(Benchmark(name: "sort 1,000,000 x.y.z (Foundation .numeric)", runs: foundationRuns) {
-    var texts = sortTexts
-    texts.sort { $0.compare($1, options: .numeric) == .orderedAscending }
-    blackHole(texts)
-}, per: "run")
-let ours = results[2].1, foundation = results[3].1
-print("ratio Foundation / Version: \(String(format: "%.1f", foundation / ours))x")
-
-// Both orders must agree on these plain x.y.z texts (a check, not a measure).
-var check = parseAll(Array(sortTexts.prefix(20_000)))
-check.sort()
-let foundationOrder = Array(sortTexts.prefix(20_000)).sorted { $0.compare($1, options: .numeric) == .orderedAscending }
-let agree = zip(check, foundationOrder).allSatisfy { $0.compare(to: try! Version($1)) == 0 }
-print("orders agree on 20,000 texts: \(agree)")
+if filters.isEmpty || filters.contains("command") {
+    runCommandBenchmarks()
+}
