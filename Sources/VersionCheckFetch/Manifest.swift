@@ -185,11 +185,9 @@ extension Manifest {
 
     /// The parser's complaint, on one line and short.
     static func reason(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
+        let nsError = error as NSError
+        let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }
 
