@@ -70,11 +70,13 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## bench: release build, then medians over repeated runs
-bench:
+## bench: medians over repeated runs: the core in-process (parse, compare, sort beside
+## Foundation), then the shipped release binaries as whole commands beside GNU sort -V,
+## dpkg --compare-versions and curl | jq (runs alternate; ratios from the same run)
+bench: release
 	$(SWIFT) build -c release --product versioncheck-bench
-	$(SWIFT) build -c release
-	./.build/release/versioncheck-bench
+	BENCH_VERSIONCHECK=$(abspath $(MAIN_BIN)) ./.build/release/versioncheck-bench
+	VERSIONCHECK_FETCH_HELPER=$(abspath $(HELPER_BIN)) python3 Tests/LoopbackServer/bench-lookup.py $(STATIC_DIR)/release
 
 ## demo: real lookup and manifest checks against the fixture server on loopback
 demo:
@@ -82,9 +84,8 @@ demo:
 	Tests/LoopbackServer/demo.sh .build/debug
 
 ## bench-lookup: versioncheck lookup against curl | jq on a loopback server (medians of 20)
-bench-lookup:
-	$(SWIFT) build -c release
-	python3 Tests/LoopbackServer/bench-lookup.py .build/release
+bench-lookup: release
+	VERSIONCHECK_FETCH_HELPER=$(abspath $(HELPER_BIN)) python3 Tests/LoopbackServer/bench-lookup.py $(STATIC_DIR)/release
 
 ## release: optimised binaries that run without Swift installed (Linux: the main one fully
 ## static, the helper with the Swift runtime and Foundation linked in; macOS: dynamic)
