@@ -195,9 +195,10 @@ extension Manifest {
 
 extension Manifest {
     /// A property list manifest (iVersion style): a dictionary from version to release
-    /// notes, a string or an array of strings joined by newlines. Keys are taken in
-    /// ascending text order (a dictionary keeps no file order), so of two keys with
-    /// equal precedence ("1.0", "1.0.0") the one that sorts first wins.
+    /// notes, a string or an array of strings joined by newlines. Releases come in
+    /// file order, so of two keys with equal precedence ("1.0", "1.0.0") the first in
+    /// the file wins: `PropertyListSerialization` decodes the values but keeps no key
+    /// order, which `PropertyListKeyOrder` reads from the bytes.
     static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
         let object: Any
         do {
@@ -208,8 +209,14 @@ extension Manifest {
         guard let dictionary = object as? [String: Any] else {
             throw BodyError("the property list is not a dictionary from version to release notes")
         }
+        let fileOrder: [String]
+        do {
+            fileOrder = try PropertyListKeyOrder.keys(in: data)
+        } catch {
+            throw BodyError("not a valid property list (\(error.description))")
+        }
         var releases: [Release] = []
-        for key in dictionary.keys.sorted() {
+        for key in PropertyListKeyOrder.sorted(dictionary.keys, byFileOrder: fileOrder) {
             let version = try version(key, what: "property list key")
             let notes: String
             switch dictionary[key] {
