@@ -57,7 +57,7 @@ CHECK_VERSION ?= 9.8.7-check.1+stamp
 # What the checks need, as Debian packages.
 CHECK_PACKAGES := groff man-db bash-completion zsh fish python3
 
-.PHONY: all build test bench bench-lookup demo release check-release install install-strip uninstall \
+.PHONY: all build test bench bench-alloc bench-lookup demo release check-release install install-strip uninstall \
         check-install check-version check-deps check clean version-text libcurl
 
 all: build
@@ -77,6 +77,14 @@ bench: release
 	$(SWIFT) build -c release --product versioncheck-bench
 	BENCH_VERSIONCHECK=$(abspath $(MAIN_BIN)) ./.build/release/versioncheck-bench
 	VERSIONCHECK_FETCH_HELPER=$(abspath $(HELPER_BIN)) python3 Tests/LoopbackServer/bench-lookup.py $(STATIC_DIR)/release
+
+## bench-alloc: parse and compare allocate nothing: valgrind's heap totals must not grow with N
+bench-alloc:
+	$(SWIFT) build -c release --product versioncheck-bench
+	@for mode in compare-only parse-only; do for n in 1000 1000000; do \
+		printf '%s %-8s ' $$mode $$n; \
+		valgrind --tool=memcheck ./.build/release/versioncheck-bench $$mode $$n 2>&1 | grep -o 'total heap usage.*'; \
+	done; done
 
 ## demo: real lookup and manifest checks against the fixture server on loopback
 demo:
