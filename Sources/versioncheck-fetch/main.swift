@@ -10,6 +10,6 @@ import Musl
 import Darwin
 #endif
 
-exit(CLI.runProcess { _, environment in
+exit(CLI.runMain { _, environment in
     NetworkCheckRunner.make(environment: environment)
 }.rawValue)

@@ -9,6 +9,6 @@ import Musl
 import Darwin
 #endif
 
-exit(CLI.runProcess { arguments, environment in
+exit(CLI.runMain { arguments, environment in
     FetchHelper.execRunner(arguments: arguments, environment: environment)
 }.rawValue)

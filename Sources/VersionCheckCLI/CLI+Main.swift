@@ -5,7 +5,7 @@ extension CLI {
     /// - Parameter checkRunner: makes the runner of `lookup`/`manifest` from the
     ///   arguments and the environment (the main binary execs the network helper; the
     ///   helper runs the check itself).
-    public static func runProcess(
+    public static func runMain(
         checkRunner: (_ arguments: [String], _ environment: [String: String]) -> CheckRunner
     ) -> ExitStatus {
         let arguments = Array(CommandLine.arguments.dropFirst())
