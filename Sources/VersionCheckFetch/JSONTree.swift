@@ -3,7 +3,7 @@ import Foundation
 /// A parsed JSON document, kept as a tree so that decoders can check each
 /// field's type themselves and say exactly which one is wrong. A JSON `true`
 /// stays a Bool and `1` stays a number (JSONSerialization blurs the two on Linux).
-enum JSONTree: Decodable, Equatable {
+enum JSONTree: Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -12,28 +12,10 @@ enum JSONTree: Decodable, Equatable {
     case array([JSONTree])
     case object([String: JSONTree])
 
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let whole = try? container.decode(Int64.self) {
-            self = .integer(whole)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let elements = try? container.decode([JSONTree].self) {
-            self = .array(elements)
-        } else {
-            self = .object(try container.decode([String: JSONTree].self))
-        }
-    }
-
-    /// Parses `data`; throws with the parser's reason when it is not JSON.
+    /// Parses `data` in one linear pass (`JSONReader`); throws with the reason and the
+    /// byte offset when it is not JSON, or is ambiguous (a duplicate key).
     static func parse(_ data: Data) throws -> JSONTree {
-        try JSONDecoder().decode(JSONTree.self, from: data)
+        try JSONReader.parse(data)
     }
 
     /// The JSON type's name, for messages: "a string", "a number", …
