@@ -185,13 +185,16 @@ enum ReferenceConstraint {
             if tokens.isEmpty { return nil }
             var index = 0
             while index < tokens.count {
-                var token = tokens[index]
-                if operators.contains(token) {  // "op whitespace version"
+                let token = tokens[index]
+                let result: Bool?
+                if operators.contains(token) {  // "op whitespace version": the next token is the operand as is
                     guard index + 1 < tokens.count else { return nil }
-                    token += tokens[index + 1]
+                    result = evaluateComparator(op: token, operand: Substring(tokens[index + 1]), version)
                     index += 1
+                } else {
+                    result = evaluateComparator(token, version)
                 }
-                guard let result = evaluateComparator(token, version) else { return nil }
+                guard let result else { return nil }
                 all = all && result
                 comparatorCount += 1
                 index += 1
@@ -211,6 +214,11 @@ enum ReferenceConstraint {
             operand = Substring(String(String.UnicodeScalarView(token.unicodeScalars.dropFirst(candidate.unicodeScalars.count))))
             break
         }
+        return evaluateComparator(op: op, operand: operand, version)
+    }
+
+    /// `op` ("" for none) applied to `operand`, a version or an x-range.
+    static func evaluateComparator(op: String, operand: Substring, _ version: ReferenceVersion) -> Bool? {
         guard !operand.isEmpty else { return nil }
         if op.isEmpty, operand == "-" { return nil }
         // x-range: any piece (after an optional v) is a wildcard.
