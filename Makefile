@@ -117,3 +117,21 @@ $(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(FUZZ_DIR
 
 $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckFetch.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) -lVersionCheckFetch -lVersionCheckCLI -lVersionCheckCore -o $@
+
+ASAN_SCRATCH ?= .build-asan
+TSAN_SCRATCH ?= .build-tsan
+
+## sanitize: the whole test suite under AddressSanitizer, then under ThreadSanitizer
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	VERSIONCHECK_SANITIZER=address \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH)
+
+sanitize-thread:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	VERSIONCHECK_SANITIZER=thread \
+	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp:halt_on_error=1 \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH)
