@@ -207,7 +207,7 @@ struct JSONReader {
                 throw unexpected("after '\\' in a string")
             }
         }
-        throw fail("unterminated string starting at byte \(open)")
+        throw Failure(description: "unterminated string starting at byte \(open)")
     }
 
     /// The scalar of `XXXX` (after `\u`), joining a surrogate pair written as two escapes.
