@@ -79,6 +79,9 @@ struct HostileInputTests {
              status: 64, stderr: "invalid value '1000000000' for '--retries': expected a whole number from 0 to 10"),
         Case(name: "--retries 2^64", arguments: args("lookup", "--id", "1", "--current", "1.0", "--retries", "18446744073709551616"),
              status: 64, stderr: "for '--retries': expected a whole number from 0 to 10"),
+        // Found by fuzz-command-line: -h wins over everything, -q included (help is asked for).
+        Case(name: "-h among control characters and -q", arguments: args("validate", "--app-store", "--json", "\u{1}\n40", "", "-h", "-q"),
+             status: 0, stdout: nil),
         Case(name: "--min-age 1e309", arguments: args("lookup", "--id", "1", "--current", "1.0", "--min-age", "1e309"),
              status: 64, stderr: "invalid value '1e309' for '--min-age'"),
     ]
@@ -95,6 +98,7 @@ struct HostileInputTests {
             #expect(result.stderrText.split(separator: "\n").count == 1, "one line on stderr: \(result)")
         }
         if let stdout = hostile.stdout { #expect(result.stdoutText == stdout, "\(result)") }
+        if hostile.arguments.contains(Array("-h".utf8)) { #expect(result.stdoutText.hasPrefix("OVERVIEW: Check that versions"), "\(result)") }
         #expect(result.seconds < HostileBudget.seconds, "\(result)")
         #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
         print("HOSTILE\t\(hostile.name)\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
