@@ -133,5 +133,5 @@ sanitize-address:
 sanitize-thread:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
 	VERSIONCHECK_SANITIZER=thread \
-	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/tsan.supp:halt_on_error=1 \
+	TSAN_OPTIONS=halt_on_error=1 \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH)
