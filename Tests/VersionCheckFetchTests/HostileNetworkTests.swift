@@ -35,6 +35,18 @@ struct HostileNetworkTests {
         "duplicate-key.json": Array(#"{"resultCount": 1, "results": [{"version": "1.0", "version": "9.0"}]}"#.utf8),
         "duplicate-manifest.json": Array(#"{"latestVersion": "1.0", "latestVersion": "9.0"}"#.utf8),
         "nul-only.json": [0, 0, 0, 0],
+        // A binary plist whose array contains itself.
+        "cycle.plist": Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x53] + Array("1.0".utf8) + [0xA1, 0x02, 8, 11, 15]
+            + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 17],
+        // Entities that expand to 10^8 bytes ("billion laughs").
+        "entities.plist": Array((#"<?xml version="1.0"?><!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa">"#
+            + (1...8).map { level in
+                let previous = level == 1 ? "a" : String(UnicodeScalar(UInt8(ascii: "a") + UInt8(level - 1)))
+                return "<!ENTITY \(String(UnicodeScalar(UInt8(ascii: "a") + UInt8(level)))) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
+            }.joined()
+            + #"]><plist version="1.0"><dict><key>1.0</key><string>&i;</string></dict></plist>"#).utf8),
+        "deep.plist": Array((#"<?xml version="1.0"?><plist version="1.0">"# + String(repeating: "<dict><key>1.0</key>", count: 100_000)
+            + "<string>x</string>" + String(repeating: "</dict>", count: 100_000) + "</plist>").utf8),
     ]
 
     static let bodyFolder: URL = {
@@ -78,6 +90,12 @@ struct HostileNetworkTests {
              status: 76, stderr: "not JSON"),
         Case(name: "duplicate keys in a Lookup response", response: .init(file: body("duplicate-key.json")), options: fast,
              status: 76, stderr: "not JSON"),
+        Case(name: "binary plist that contains itself", command: "manifest", response: .init(file: body("cycle.plist")),
+             options: fast, status: 76, stderr: "not a valid property list"),
+        Case(name: "XML plist entity expansion (billion laughs)", command: "manifest", response: .init(file: body("entities.plist")),
+             options: fast, status: 76, stderr: "not a valid property list"),
+        Case(name: "XML plist nested 100,000 deep", command: "manifest", response: .init(file: body("deep.plist")),
+             options: fast, status: 76, stderr: "not a valid property list"),
         Case(name: "duplicate keys in a manifest", command: "manifest", response: .init(file: body("duplicate-manifest.json")),
              options: fast, status: 76, stderr: "duplicate key 'latestVersion'"),
     ]
