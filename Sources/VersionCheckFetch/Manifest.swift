@@ -201,32 +201,44 @@ extension Manifest {
     /// ascending text order (a dictionary keeps no file order), so of two keys with
     /// equal precedence ("1.0", "1.0.0") the one that sorts first wins.
     static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
-        let object: Any
+        // PropertyListDecoder, not PropertyListSerialization: the latter bridges every
+        // object to Any, and on Linux a binary plist holding a set crashes that bridging
+        // (SIGSEGV in swift_dynamicCast, found by fuzz-manifest). The decoder reads only
+        // the two levels a manifest has, and reports anything else as a type mismatch.
+        let dictionary: [String: PropertyListNotes]
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            dictionary = try PropertyListDecoder().decode([String: PropertyListNotes].self, from: data)
+        } catch DecodingError.typeMismatch(_, let context) {
+            let path = context.codingPath.map(\.stringValue)
+            switch path.count {
+            case 0: throw BodyError("the property list is not a dictionary from version to release notes")
+            case 1: throw BodyError("property list entry '\(path[0])' is not release notes (a string or an array of strings)")
+            default: throw BodyError("property list entry '\(path[0])' holds an array of non-strings, expected release notes")
+            }
         } catch {
             throw BodyError("not a valid property list (\(BodySniffer.describe(data)))")
-        }
-        guard let dictionary = object as? [String: Any] else {
-            throw BodyError("the property list is not a dictionary from version to release notes")
         }
         var releases: [Release] = []
         for key in dictionary.keys.sorted() {
             let version = try version(key, what: "property list key")
-            let notes: String
-            switch dictionary[key] {
-            case let text as String: notes = text
-            case let lines as [Any]:
-                guard let texts = lines as? [String] else {
-                    throw BodyError("property list entry '\(key)' holds an array of non-strings, expected release notes")
-                }
-                notes = texts.joined(separator: "\n")
-            default:
-                throw BodyError("property list entry '\(key)' is not release notes (a string or an array of strings)")
-            }
-            releases.append(Release(version: version, notes: notes))
+            releases.append(Release(version: version, notes: dictionary[key]!.text))
         }
         guard !releases.isEmpty else { throw BodyError("the property list has no versions") }
         return Manifest(releases: releases)
+    }
+}
+
+/// The value of a property list manifest entry: release notes, as one string or as
+/// lines (an array of strings, joined by newlines).
+struct PropertyListNotes: Decodable {
+    var text: String
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self.text = text
+        } else {
+            text = try container.decode([String].self).joined(separator: "\n")
+        }
     }
 }
