@@ -5,6 +5,7 @@
 // Targets by responsibility (no two names differ only by case):
 //   VersionCheckCore   pure: versions, precedence, constraints, the update decision (no Foundation, no I/O)
 //   VersionCheckCLI    the command line: arguments, help, offline commands, output, exit codes (no Foundation)
+//   VersionCheckBuildInfo  C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
 //   VersionCheckFetch  the network edge: HTTP client, iTunes and manifest decoding, the update check (Foundation)
 //   versioncheck       the executable users type; it never loads the networking stack, and hands
 //                      `lookup`/`manifest` to the helper below (as git hands https to git-remote-https)
@@ -22,7 +23,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "VersionCheckCore"),
-        .target(name: "VersionCheckCLI", dependencies: ["VersionCheckCore"]),
+        .target(name: "VersionCheckBuildInfo"),
+        .target(name: "VersionCheckCLI", dependencies: ["VersionCheckCore", "VersionCheckBuildInfo"]),
         .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore", "VersionCheckCLI"]),
         .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"]),
         .executableTarget(name: "versioncheck-fetch", dependencies: ["VersionCheckCLI", "VersionCheckFetch"]),

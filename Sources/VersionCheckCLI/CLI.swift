@@ -1,3 +1,5 @@
+import VersionCheckBuildInfo
+
 /// The whole command line as a library: `main.swift` only calls `CLI.run` and
 /// exits with its status, so every behaviour is testable in-process.
 public enum CLI {
@@ -31,6 +33,9 @@ public enum CLI {
         case .version:
             output.stdout.write("\(CommandTable.programName) \(ToolInfo.version)\n")
             return .success
+        case .manual:
+            output.stdout.write(ManPage.render())
+            return .success
         case .run(let line):
             let output = output.with(line.global)
             switch line.command.name {
@@ -40,6 +45,7 @@ public enum CLI {
             case CommandTable.satisfies.name: return SatisfiesCommand.run(line, output: output)
             case CommandTable.sort.name: return SortCommand.run(line, stdin: stdin, output: output)
             case CommandTable.validate.name: return ValidateCommand.run(line, output: output)
+            case CommandTable.completions.name: return CompletionsCommand.run(line, output: output)
             default:
                 return output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
             }
@@ -49,8 +55,11 @@ public enum CLI {
 
 /// Facts about this build of versioncheck.
 public enum ToolInfo {
-    /// The version of versioncheck (`--version`, the `User-Agent` header).
-    public static let version = "0.1.0"
+    /// The version of versioncheck (`--version`, the man page, the `User-Agent` header).
+    ///
+    /// Written once, in `Sources/VersionCheckBuildInfo/include/BuildInfo.h`; a build with
+    /// `-Xcc -DVERSIONCHECK_VERSION='"1.2.3"'` (what `VERSION=1.2.3 make release` does) replaces it.
+    public static let version = String(cString: versioncheck_version())
 }
 
 /// Where a command reads its standard input from: the process's fd 0, or bytes in tests.

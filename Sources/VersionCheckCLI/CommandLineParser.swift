@@ -49,6 +49,8 @@ public enum Invocation: Sendable, Equatable {
     case help(CommandSpec?)
     /// `--version`.
     case version
+    /// `help --man`: the manual page, in roff.
+    case manual
     /// A command to run.
     case run(ParsedCommandLine)
 }
@@ -301,6 +303,10 @@ extension CommandLineParser {
             try checkArgumentCount(command)
             try checkRules(command)
             if command.name == CommandTable.help.name {
+                if flags.contains("man") {
+                    guard let topic = arguments.first else { return .manual }
+                    throw usageError("'--man' prints the whole manual page and takes no COMMAND (got \(Quote.single(topic)))")
+                }
                 guard let topic = arguments.first else { return .help(nil) }
                 guard let described = CommandTable.command(named: topic) else {
                     let names = CommandTable.commands.map(\.name)

@@ -104,7 +104,14 @@ public struct ArgumentSpec: Sendable, Equatable {
     /// How many times it may occur.
     public enum Count: Sendable, Equatable { case one, optional, oneOrMore, zeroOrMore }
     /// What a shell may complete for it.
-    public enum Completion: Sendable, Equatable { case none, commandName }
+    public enum Completion: Sendable, Equatable {
+        /// Nothing (any text).
+        case none
+        /// A command name of `CommandTable`.
+        case commandName
+        /// One of a fixed list of words.
+        case choices([String])
+    }
 
     /// The name in usage and help: `VERSION`.
     public var name: String

@@ -5,6 +5,22 @@ public enum CommandTable {
     /// The program's name, as users type it.
     public static let programName = "versioncheck"
 
+    /// What versioncheck does, in one line (help overview, the man page's NAME).
+    public static let abstract = "Check for app updates; compare, test, sort and validate versions."
+
+    /// What versioncheck does and the rules every command follows (help overview, man page DESCRIPTION).
+    public static let discussion: [String] = [
+        "\(programName) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort and validate version numbers.",
+        "Options take their value as --name value or --name=value; -- ends options. Global options may stand before or after the command name. Data goes to stdout; diagnostics and errors go to stderr.",
+    ]
+
+    /// The examples of the overview help.
+    public static let overviewExamples: [Example] = [
+        Example("\(programName) lookup --id 284882215 --current 1.2.0", "Is there a newer version on the App Store?"),
+        Example("\(programName) compare 1.2 1.10", "Prints -1."),
+        Example("\(programName) help lookup", "The options of lookup."),
+    ]
+
     /// The global flags, valid before or after any command name.
     public static let globalOptions: [OptionSpec] = [
         OptionSpec("json", help: "Print JSON on stdout instead of text."),
@@ -169,16 +185,39 @@ public enum CommandTable {
         exitCodes: [(.success, "All valid."), (.usage, "Usage error."), (.invalidInput, "At least one is invalid.")]
     )
 
+    public static let completions = CommandSpec(
+        name: "completions",
+        abstract: "Print a shell completion script for bash, zsh or fish.",
+        discussion: [
+            "The script completes command names, options, and the values of options that take one of a fixed set (LEVEL, --platform). make install puts it where each shell looks; to try it in the current shell: source <(versioncheck completions bash).",
+        ],
+        arguments: [
+            ArgumentSpec("SHELL", help: "bash, zsh or fish.", completion: .choices(CompletionShell.allCases.map(\.rawValue))),
+        ],
+        examples: [
+            Example("versioncheck completions zsh > ~/.zfunc/_versioncheck", "Install the zsh completion for one user."),
+        ],
+        exitCodes: [(.success, "The script was printed."), (.usage, "Unknown shell.")]
+    )
+
     public static let help = CommandSpec(
         name: "help",
         abstract: "Show help for versioncheck or one of its commands.",
         arguments: [ArgumentSpec("COMMAND", .optional, help: "The command to explain.", completion: .commandName)],
-        examples: [Example("versioncheck help lookup", "The options of lookup.")],
-        exitCodes: [(.success, "Help was printed."), (.usage, "Unknown command.")]
+        optionGroups: [
+            OptionGroup("OPTIONS", [
+                OptionSpec("man", help: "Print the whole manual page, in roff (read it with 'man -l -')."),
+            ]),
+        ],
+        examples: [
+            Example("versioncheck help lookup", "The options of lookup."),
+            Example("versioncheck help --man | man -l -", "Read the manual page."),
+        ],
+        exitCodes: [(.success, "Help was printed."), (.usage, "Unknown command, or --man with a COMMAND.")]
     )
 
     /// Every command, in help order.
-    public static let commands: [CommandSpec] = [lookup, manifest, compare, satisfies, sort, validate, help]
+    public static let commands: [CommandSpec] = [lookup, manifest, compare, satisfies, sort, validate, completions, help]
 
     /// The command called `name`, if there is one.
     public static func command(named name: String) -> CommandSpec? {

@@ -38,10 +38,10 @@ public enum Help {
     /// The overview: what versioncheck does, its commands, global options, environment, exit codes.
     public static func renderOverview() -> String {
         let program = CommandTable.programName
-        var text = "OVERVIEW: Check for app updates; compare, test, sort and validate versions.\n\n"
-        text += wrap(
-            "\(program) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort and validate version numbers.",
-            indent: 0) + "\n\n"
+        var text = "OVERVIEW: \(CommandTable.abstract)\n\n"
+        for paragraph in CommandTable.discussion {
+            text += wrap(paragraph, indent: 0) + "\n\n"
+        }
         text += "USAGE: \(program) COMMAND [OPTIONS] [ARGUMENTS]\n\nCOMMANDS:\n"
         for command in CommandTable.commands {
             text += row(command.name, command.abstract)
@@ -54,11 +54,7 @@ public enum Help {
         for (name, meaning) in CommandTable.environment {
             text += row(name, meaning)
         }
-        text += examples([
-            Example("\(program) lookup --id 284882215 --current 1.2.0", "Is there a newer version on the App Store?"),
-            Example("\(program) compare 1.2 1.10", "Prints -1."),
-            Example("\(program) help lookup", "The options of lookup."),
-        ])
+        text += examples(CommandTable.overviewExamples)
         text += exitStatus(CommandTable.exitCodes)
         text += "\n  See '\(program) help COMMAND' for the arguments and options of a command.\n"
         return text

@@ -6,7 +6,9 @@ public enum CheckPresenter {
     /// Writes the report to `output` and returns 0/100/101 by status, or with
     /// `--gate` 0 (passed) or 1 (failed) by the gate alone.
     public static func present(_ report: CheckReport, to output: Output) -> ExitStatus {
-        if output.json {
+        if output.quiet {
+            // -q: nothing on stdout, so nothing to build.
+        } else if output.json {
             output.writeJSON(json(report))
         } else {
             output.write(text(report))
@@ -74,6 +76,7 @@ public enum CheckPresenter {
     /// `text` without control characters (escape sequences included); line
     /// breaks are kept (CR LF and CR become LF) when `multiline`.
     static func printable(_ text: String, multiline: Bool) -> String {
+        if text.unicodeScalars.allSatisfy({ isPlain($0) || (multiline && $0 == "\n") }) { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         var previousWasCR = false
@@ -87,12 +90,16 @@ public enum CheckPresenter {
             case "\t":
                 result.unicodeScalars.append(multiline ? "\t" : " ")
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 { continue }
-                result.unicodeScalars.append(scalar)
+                if isPlain(scalar) { result.unicodeScalars.append(scalar) }
             }
         }
         return result
+    }
+
+    /// Neither a control character (C0, DEL, C1) nor a line or paragraph separator.
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value >= 0x20 && !(0x7F...0x9F).contains(value) && value != 0x2028 && value != 0x2029
     }
 
     // MARK: JSON

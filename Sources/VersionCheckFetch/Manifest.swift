@@ -185,11 +185,9 @@ extension Manifest {
 
     /// The parser's complaint, on one line and short.
     static func reason(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return String(describing: error)
+        let nsError = error as NSError
+        let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }
 
@@ -197,9 +195,10 @@ extension Manifest {
 
 extension Manifest {
     /// A property list manifest (iVersion style): a dictionary from version to release
-    /// notes, a string or an array of strings joined by newlines. Keys are taken in
-    /// ascending text order (a dictionary keeps no file order), so of two keys with
-    /// equal precedence ("1.0", "1.0.0") the one that sorts first wins.
+    /// notes, a string or an array of strings joined by newlines. Releases come in
+    /// file order, so of two keys with equal precedence ("1.0", "1.0.0") the first in
+    /// the file wins: `PropertyListDecoder` decodes the values but keeps no key order,
+    /// which `PropertyListKeyOrder` reads from the bytes.
     static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
         // PropertyListDecoder, not PropertyListSerialization: the latter bridges every
         // object to Any, and on Linux a binary plist holding a set crashes that bridging
@@ -218,8 +217,14 @@ extension Manifest {
         } catch {
             throw BodyError("not a valid property list (\(BodySniffer.describe(data)))")
         }
+        let fileOrder: [String]
+        do {
+            fileOrder = try PropertyListKeyOrder.keys(in: data)
+        } catch {
+            throw BodyError("not a valid property list (\(error.description))")
+        }
         var releases: [Release] = []
-        for key in dictionary.keys.sorted() {
+        for key in PropertyListKeyOrder.sorted(dictionary.keys, byFileOrder: fileOrder) {
             let version = try version(key, what: "property list key")
             releases.append(Release(version: version, notes: dictionary[key]!.text))
         }

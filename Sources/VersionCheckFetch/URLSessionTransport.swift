@@ -205,7 +205,11 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
              .cannotDecodeContentData:
             return .other("malformed HTTP response (\(reason))")
         default:
-            return .other(reason)
+            // FoundationNetworking reports several libcurl failures, an untrusted
+            // certificate among them, as code -1 (unknown) with curl's own message.
+            let lower = reason.lowercased()
+            if ["ssl", "tls", "certificate"].contains(where: lower.contains) { return .tlsFailed(reason) }
+            return .cannotConnect(reason)
         }
     }
 

@@ -85,23 +85,28 @@ public struct UpdateChecker: Sendable {
             }
             throw Self.statusFailure(response, shown: shown)
         }
+        let answer: AppStoreAnswer
         do {
-            switch try AppStoreLookup.decode(response.body) {
-            case .noResults:
-                throw Failure(.notFound, "\(Self.describe(query)) in the App Store storefront '\(query.country.lowercased())'\(query.platform == .mac ? " (Mac)" : "") (\(shown)); try --country for another storefront\(query.platform == .ios ? " or --platform mac" : "")")
-            case .found(let result):
-                let release = try AppStoreLookup.release(from: result)
-                return Found(
-                    releases: [release], minimum: nil, fallbackURL: nil, source: shown,
-                    app: AppStoreLookup.app(from: result))
-            }
-        } catch let error as BodyError {
-            throw Failure(.badResponse, "\(shown): \(error.description)")
-        } catch let failure as Failure {
-            throw failure
+            answer = try AppStoreLookup.decode(response.body)
         } catch {
-            throw Failure(.internal, "\(shown): \(error)")
+            throw Failure(.badResponse, "\(shown): \(error.description)")
         }
+        guard case .found(let result) = answer else { throw Self.notInStorefront(query, shown: shown) }
+        let release: Release
+        do {
+            release = try AppStoreLookup.release(from: result)
+        } catch {
+            throw Failure(.badResponse, "\(shown): \(error.description)")
+        }
+        return Found(
+            releases: [release], minimum: nil, fallbackURL: nil, source: shown, app: AppStoreLookup.app(from: result))
+    }
+
+    /// `resultCount` 0 (69): names the storefront and suggests `--country` (and `--platform mac`).
+    private static func notInStorefront(_ query: AppStoreQuery, shown: String) -> Failure {
+        let store = "the App Store storefront '\(query.country.lowercased())'\(query.platform == .mac ? " (Mac)" : "")"
+        let hint = "try --country for another storefront" + (query.platform == .ios ? " or --platform mac" : "")
+        return Failure(.notFound, "\(describe(query)) in \(store) (\(shown)); \(hint)")
     }
 
     private static func describe(_ query: AppStoreQuery) -> String {

@@ -1,7 +1,9 @@
 // `make bench`: medians over repeated runs of the core's hot paths.
 //
 //   versioncheck-bench                  every section
-//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort
+//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command
+//                                       (command: whole commands beside GNU sort -V and dpkg;
+//                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench parse-only N     N parses of typical x.y.z texts, likewise
@@ -111,4 +113,8 @@ if let ours = medians[sections[2].benchmark.name], let foundation = medians[sect
     }
     let agree = zip(check, foundationOrder).allSatisfy { $0.compare(to: try! Version($1)) == 0 }
     print("sort: orders agree on 20,000 texts: \(agree)")
+}
+
+if filters.isEmpty || filters.contains("command") {
+    runCommandBenchmarks()
 }

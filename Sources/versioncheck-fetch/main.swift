@@ -10,13 +10,6 @@ import Musl
 import Darwin
 #endif
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = CLI.processEnvironment()
-let status = CLI.run(
-    arguments: arguments,
-    environment: environment,
-    stdin: .standardInput,
-    output: .standard(environment: environment),
-    checkRunner: NetworkCheckRunner.make(environment: environment)
-)
-exit(status.rawValue)
+exit(CLI.runProcess { _, environment in
+    NetworkCheckRunner.make(environment: environment)
+}.rawValue)

@@ -9,13 +9,6 @@ import Musl
 import Darwin
 #endif
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = CLI.processEnvironment()
-let status = CLI.run(
-    arguments: arguments,
-    environment: environment,
-    stdin: .standardInput,
-    output: .standard(environment: environment),
-    checkRunner: FetchHelper.execRunner(arguments: arguments, environment: environment)
-)
-exit(status.rawValue)
+exit(CLI.runProcess { arguments, environment in
+    FetchHelper.execRunner(arguments: arguments, environment: environment)
+}.rawValue)

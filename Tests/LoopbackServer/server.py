@@ -2,10 +2,12 @@
 """A scriptable HTTP server on loopback, for versioncheck's tests, demo and bench.
 
     server.py [--routes ROUTES.json] [--log LOG.jsonl] [--fixtures DIR] [--port 0] [--lifetime 120]
+              [--tls-cert CERT.pem --tls-key KEY.pem]
 
 Binds 127.0.0.1 only (port 0 = ephemeral), prints the port on one stdout line
-once it is listening, and exits by itself after --lifetime seconds. Standard
-library only.
+once it is listening, and exits by itself after --lifetime seconds. With
+--tls-cert/--tls-key it speaks HTTPS (tests use a throwaway self-signed
+certificate, which clients must refuse). Standard library only.
 
 ROUTES.json maps a path (no query) to a list of responses, served in order; the
 last one repeats. A response is an object:
@@ -181,6 +183,8 @@ def main():
     parser.add_argument("--fixtures", default=DEFAULT_FIXTURES)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--lifetime", type=float, default=120.0)
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
     args = parser.parse_args()
     # A parent that spawns us from a worker thread may hand down a blocked
     # SIGTERM: unblock it, so that terminating us works at once.
@@ -193,6 +197,11 @@ def main():
             routes = json.load(f)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
+    if args.tls_cert:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
     server.state = State(routes, args.log, args.fixtures)
     server.state.port = server.server_address[1]
     print(server.state.port, flush=True)

@@ -49,7 +49,8 @@ struct HelpTests {
         ("satisfies", "versioncheck satisfies VERSION CONSTRAINT"),
         ("sort", "versioncheck sort [--reverse] [VERSION ...]"),
         ("validate", "versioncheck validate [--strict | --app-store] VERSION ..."),
-        ("help", "versioncheck help [COMMAND]"),
+        ("completions", "versioncheck completions SHELL"),
+        ("help", "versioncheck help [--man] [COMMAND]"),
     ])
     func usageLines(name: String, expected: String) throws {
         #expect(Help.usage(try #require(CommandTable.command(named: name))) == expected)

@@ -50,7 +50,8 @@ final class LoopbackServer: @unchecked Sendable {
     private let process: Process
     private let folder: URL
 
-    init(routes: [String: [Response]] = [:]) throws {
+    /// - Parameter tls: a certificate and key (PEM files) to serve HTTPS with.
+    init(routes: [String: [Response]] = [:], tls: (cert: URL, key: URL)? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("loopback-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let routesURL = folder.appendingPathComponent("routes.json")
@@ -61,7 +62,7 @@ final class LoopbackServer: @unchecked Sendable {
             TestPaths.packageRoot.appendingPathComponent("Tests/LoopbackServer/server.py").path,
             "--routes", routesURL.path, "--log", folder.appendingPathComponent("log.jsonl").path,
             "--fixtures", TestPaths.fixtures.path, "--lifetime", "60",
-        ]
+        ] + (tls.map { ["--tls-cert", $0.cert.path, "--tls-key", $0.key.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -138,3 +139,26 @@ func unusedLoopbackPort() -> Int {
     }
     return Int(UInt16(bigEndian: address.sin_port))
 }
+
+/// A throwaway self-signed certificate for 127.0.0.1 made with the openssl command
+/// (nil when it is not installed), in a fresh temporary folder.
+func selfSignedCertificate() -> (cert: URL, key: URL)? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+    guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+        return nil
+    }
+    let cert = folder.appendingPathComponent("cert.pem")
+    let key = folder.appendingPathComponent("key.pem")
+    let openssl = Process()
+    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    openssl.arguments = [
+        "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+        "-keyout", key.path, "-out", cert.path,
+    ]
+    openssl.standardOutput = FileHandle.nullDevice
+    openssl.standardError = FileHandle.nullDevice
+    guard (try? openssl.run()) != nil else { return nil }
+    openssl.waitUntilExit()
+    return openssl.terminationStatus == 0 ? (cert, key) : nil
+}
+

@@ -118,4 +118,18 @@ import VersionCheckTestSupport
         #expect(result.status == 101)
         #expect(result.stdout.isEmpty && result.stderr.isEmpty)
     }
+
+    /// An https server whose certificate nobody trusts: a TLS failure is unreachable
+    /// (75), reported at once (another attempt cannot fix a certificate).
+    @Test func untrustedCertificateIsUnreachable() throws {
+        guard let tls = selfSignedCertificate() else { return }  // no openssl here: nothing to test with
+        let server = try LoopbackServer(tls: tls)
+        let url = "https://127.0.0.1:\(server.port)/lookup"
+        let result = try runProduct(
+            "versioncheck", ["lookup", "--id", "1", "--current", "1.0", "--lookup-url", url, "--json", "--timeout", "5"])
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stdout.contains("\"kind\": \"unreachable\""), "\(result)")
+        #expect(result.stderr.contains(url) && result.stderr.contains("TLS"), "\(result)")
+        #expect(!result.stderr.contains("attempts"), "\(result)")
+    }
 }
