@@ -185,6 +185,7 @@ extension Manifest {
 
     /// The parser's complaint, on one line and short.
     static func reason(_ error: Error) -> String {
+        if let failure = error as? JSONReader.Failure { return failure.description }
         let nsError = error as NSError
         let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -204,6 +205,10 @@ extension Manifest {
         // object to Any, and on Linux a binary plist holding a set crashes that bridging
         // (SIGSEGV in swift_dynamicCast, found by fuzz-manifest). The decoder reads only
         // the two levels a manifest has, and reports anything else as a type mismatch.
+        // Its XML scanner recurses without a limit: deep XML is refused first.
+        if !data.starts(with: Array("bplist".utf8)), XMLNesting.exceeds(JSONReader.maximumDepth, in: data) {
+            throw BodyError("not a valid property list (nested deeper than \(JSONReader.maximumDepth) levels)")
+        }
         let dictionary: [String: PropertyListNotes]
         do {
             dictionary = try PropertyListDecoder().decode([String: PropertyListNotes].self, from: data)
