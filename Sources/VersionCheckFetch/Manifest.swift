@@ -228,6 +228,12 @@ extension Manifest {
         } catch {
             throw BodyError("not a valid property list (\(error.description))")
         }
+        // Which of two equal keys a decoder keeps is not defined (it varied between two
+        // decodes of the same bytes): a manifest that says two things is refused, as in JSON.
+        var seen = Set<String>()
+        if let repeated = fileOrder.first(where: { !seen.insert($0).inserted }) {
+            throw BodyError("property list has the key '\(repeated)' more than once")
+        }
         var releases: [Release] = []
         for key in PropertyListKeyOrder.sorted(dictionary.keys, byFileOrder: fileOrder) {
             let version = try version(key, what: "property list key")

@@ -49,4 +49,15 @@ struct HostilePropertyListTests {
         #expect(result.status == 76, "\(result)")
         #expect(result.stderrText.contains("the property list is not a dictionary"), "\(result)")
     }
+
+    /// Found by fuzz-manifest: a binary plist with the key "1.0" twice. PropertyListDecoder
+    /// kept one value or the other from one decode to the next.
+    static let repeatedKey = Data(base64Encoded:
+        "YnBsaXN0MDDTAQIDBAUGUzEuMFMxLjBVMS4zLjBdRmlyc3QgcmVsZXMPEGVvE2EhAIwAAAAAAG9ydCB0byBQRHSiBwhXV2lkZ2V0c1lCdWcgZml4ZXMIDxMXQUQdTCsAAAAAAAABAQAAAAAAAAAJAAAAAAAAAAAAAAAAAAAAVg==")!
+
+    @Test func aRepeatedKeyIsABadResponse() {
+        #expect(throws: BodyError("property list has the key '1.0' more than once")) { try Manifest.decode(Self.repeatedKey) }
+        let xml = Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>2.0</key><string>a</string><key>2.0</key><string>b</string></dict></plist>"#.utf8)
+        #expect(throws: BodyError("property list has the key '2.0' more than once")) { try Manifest.decode(xml) }
+    }
 }
