@@ -192,3 +192,95 @@ else \
 	echo "not installed:$$missing (the checks that need them are skipped; sudo make check-deps installs them)"; \
 fi
 endef
+
+# ---------------------------------------------------------------------------
+# Hardening: fuzzing (libFuzzer, built into the Swift toolchain) and sanitizers.
+
+FUZZ_SECONDS ?= 60
+FUZZ_DIR     := .build-fuzz
+FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address
+FUZZ_TARGETS := version constraint itunes manifest command-line
+FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
+FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
+FUZZ_ENV     := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
+FUZZ_RUN     := -detect_leaks=0 -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -use_value_profile=1
+
+CORE_SOURCES  := $(wildcard Sources/VersionCheckCore/*.swift)
+CLI_SOURCES   := $(wildcard Sources/VersionCheckCLI/*.swift Sources/VersionCheckCLI/*/*.swift)
+FETCH_SOURCES := $(wildcard Sources/VersionCheckFetch/*.swift)
+
+.PHONY: fuzz fuzz-build sanitize sanitize-address sanitize-thread
+
+## fuzz: build every fuzz target, then run each for FUZZ_SECONDS (default 60) from the seed corpus
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$target $(FUZZ_DIR)/crashes/$$target; \
+	  echo "== fuzz-$$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/fuzz-$$target.log)"; \
+	  status=0; \
+	  $(FUZZ_ENV) ./$(FUZZ_DIR)/fuzz-$$target $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$target/ \
+	    $(FUZZ_DIR)/corpus/$$target Tests/Fuzz/corpus/$$target > $(FUZZ_DIR)/fuzz-$$target.log 2>&1 || status=$$?; \
+	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|fuzz invariant|SUMMARY)' $(FUZZ_DIR)/fuzz-$$target.log; \
+	  if [ $$status -ne 0 ]; then \
+	    echo "fuzz-$$target FAILED (exit $$status): see $(FUZZ_DIR)/fuzz-$$target.log and $(FUZZ_DIR)/crashes/$$target/" >&2; \
+	    exit 1; \
+	  fi; \
+	done
+
+fuzz-build: $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
+
+# One static library per module, instrumented for coverage and ASan, so each harness
+# imports the modules it needs exactly as the package's own targets do.
+$(FUZZ_DIR)/lib/libVersionCheckCore.a: $(CORE_SOURCES)
+	@mkdir -p $(FUZZ_DIR)/lib $(FUZZ_DIR)/modules
+	swiftc $(FUZZ_FLAGS) -wmo -module-name VersionCheckCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCore.swiftmodule \
+	  -emit-library -static -o $@ $(CORE_SOURCES)
+
+# VersionCheckBuildInfo is a header-only C module: a module map is all it needs.
+BUILD_INFO_HEADER := $(CURDIR)/Sources/VersionCheckBuildInfo/include/BuildInfo.h
+$(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap: $(BUILD_INFO_HEADER)
+	@mkdir -p $(dir $@)
+	printf 'module VersionCheckBuildInfo {\n  header "%s"\n  export *\n}\n' "$(BUILD_INFO_HEADER)" > $@
+
+$(FUZZ_DIR)/lib/libVersionCheckCLI.a: $(CLI_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckCore.a $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap
+	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -module-name VersionCheckCLI -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCLI.swiftmodule \
+	  -emit-library -static -o $@ $(CLI_SOURCES)
+
+$(FUZZ_DIR)/lib/libVersionCheckFetch.a: $(FETCH_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -module-name VersionCheckFetch -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckFetch.swiftmodule \
+	  -emit-library -static -o $@ $(FETCH_SOURCES)
+
+FUZZ_LINK := -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -L $(FUZZ_DIR)/lib
+
+$(FUZZ_DIR)/fuzz-version: Tests/Fuzz/FuzzVersion.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCore.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzVersion $< $(FUZZ_SUPPORT) -lVersionCheckCore -o $@
+
+$(FUZZ_DIR)/fuzz-constraint: Tests/Fuzz/FuzzConstraint.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCore.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzConstraint $< $(FUZZ_SUPPORT) -lVersionCheckCore -o $@
+
+$(FUZZ_DIR)/fuzz-command-line: Tests/Fuzz/FuzzCommandLine.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) -lVersionCheckCLI -lVersionCheckCore -o $@
+
+$(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckFetch.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) -lVersionCheckFetch -lVersionCheckCLI -lVersionCheckCore -o $@
+
+$(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckFetch.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) -lVersionCheckFetch -lVersionCheckCLI -lVersionCheckCore -o $@
+
+ASAN_SCRATCH ?= .build-asan
+TSAN_SCRATCH ?= .build-tsan
+
+## sanitize: the whole test suite under AddressSanitizer, then under ThreadSanitizer
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	VERSIONCHECK_SANITIZER=address \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH)
+
+sanitize-thread:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	VERSIONCHECK_SANITIZER=thread \
+	TSAN_OPTIONS=halt_on_error=1 \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH)

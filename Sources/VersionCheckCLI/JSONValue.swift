@@ -96,13 +96,13 @@ public enum JSONValue: Sendable, Equatable {
                 escape = scalar.value < 0x20 || scalar.value == 0x7F ? hexEscape(scalar.value) : nil
             }
             if let escape {
-                text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+                text += String(scalars[plainStart..<index])
                 text += escape
                 plainStart = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        text.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+        text += String(scalars[plainStart..<index])
         text += "\""
     }
 

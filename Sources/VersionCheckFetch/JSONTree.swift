@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed JSON document, kept as a tree so that decoders can check each
 /// field's type themselves and say exactly which one is wrong. A JSON `true`
-/// stays a Bool and `1` stays a number (Foundation's bridging blurs the two).
+/// stays a Bool and `1` stays a number (JSONSerialization blurs the two on Linux).
 enum JSONTree: Equatable {
     case null
     case bool(Bool)
@@ -12,38 +12,10 @@ enum JSONTree: Equatable {
     case array([JSONTree])
     case object([String: JSONTree])
 
-    /// Parses `data` with JSONSerialization (fast: one pass, no per-value errors);
-    /// throws with the parser's reason when it is not JSON.
+    /// Parses `data` in one linear pass (`JSONReader`); throws with the reason and the
+    /// byte offset when it is not JSON, or is ambiguous (a duplicate key).
     static func parse(_ data: Data) throws -> JSONTree {
-        JSONTree(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-    }
-
-    /// Converts what JSONSerialization returns. Booleans arrive as NSNumber whose
-    /// `objCType` is "c" (char), on Linux and on Darwin alike; JSON numbers never do.
-    init(foundation value: Any) {
-        // Containers first: asking a Swift dictionary whether it is an NSNumber
-        // bridges it to an NSDictionary, which costs more than the parse itself.
-        switch value {
-        case let text as String:
-            self = .string(text)
-        case let members as [String: Any]:
-            self = .object(members.mapValues(JSONTree.init(foundation:)))
-        case let elements as [Any]:
-            self = .array(elements.map(JSONTree.init(foundation:)))
-        case let number as NSNumber:
-            self = Self.number(number)
-        default:
-            self = .null  // NSNull
-        }
-    }
-
-    private static func number(_ number: NSNumber) -> JSONTree {
-        switch String(cString: number.objCType) {
-        case "c": return .bool(number.boolValue)
-        case "d", "f": return .number(number.doubleValue)
-        case "Q" where number.uint64Value > UInt64(Int64.max): return .number(number.doubleValue)
-        default: return .integer(number.int64Value)
-        }
+        try JSONReader.parse(data)
     }
 
     /// The JSON type's name, for messages: "a string", "a number", …

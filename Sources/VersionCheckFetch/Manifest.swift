@@ -185,6 +185,7 @@ extension Manifest {
 
     /// The parser's complaint, on one line and short.
     static func reason(_ error: Error) -> String {
+        if let failure = error as? JSONReader.Failure { return failure.description }
         let nsError = error as NSError
         let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -197,17 +198,29 @@ extension Manifest {
     /// A property list manifest (iVersion style): a dictionary from version to release
     /// notes, a string or an array of strings joined by newlines. Releases come in
     /// file order, so of two keys with equal precedence ("1.0", "1.0.0") the first in
-    /// the file wins: `PropertyListSerialization` decodes the values but keeps no key
-    /// order, which `PropertyListKeyOrder` reads from the bytes.
+    /// the file wins: `PropertyListDecoder` decodes the values but keeps no key order,
+    /// which `PropertyListKeyOrder` reads from the bytes.
     static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
-        let object: Any
+        // PropertyListDecoder, not PropertyListSerialization: the latter bridges every
+        // object to Any, and on Linux a binary plist holding a set crashes that bridging
+        // (SIGSEGV in swift_dynamicCast, found by fuzz-manifest). The decoder reads only
+        // the two levels a manifest has, and reports anything else as a type mismatch.
+        // Its XML scanner recurses without a limit: deep XML is refused first.
+        if !data.starts(with: Array("bplist".utf8)), XMLNesting.exceeds(JSONReader.maximumDepth, in: data) {
+            throw BodyError("not a valid property list (nested deeper than \(JSONReader.maximumDepth) levels)")
+        }
+        let dictionary: [String: PropertyListNotes]
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            dictionary = try PropertyListDecoder().decode([String: PropertyListNotes].self, from: data)
+        } catch DecodingError.typeMismatch(_, let context) {
+            let path = context.codingPath.map(\.stringValue)
+            switch path.count {
+            case 0: throw BodyError("the property list is not a dictionary from version to release notes")
+            case 1: throw BodyError("property list entry '\(path[0])' is not release notes (a string or an array of strings)")
+            default: throw BodyError("property list entry '\(path[0])' holds an array of non-strings, expected release notes")
+            }
         } catch {
             throw BodyError("not a valid property list (\(BodySniffer.describe(data)))")
-        }
-        guard let dictionary = object as? [String: Any] else {
-            throw BodyError("the property list is not a dictionary from version to release notes")
         }
         let fileOrder: [String]
         do {
@@ -215,23 +228,33 @@ extension Manifest {
         } catch {
             throw BodyError("not a valid property list (\(error.description))")
         }
+        // Which of two equal keys a decoder keeps is not defined (it varied between two
+        // decodes of the same bytes): a manifest that says two things is refused, as in JSON.
+        var seen = Set<String>()
+        if let repeated = fileOrder.first(where: { !seen.insert($0).inserted }) {
+            throw BodyError("property list has the key '\(repeated)' more than once")
+        }
         var releases: [Release] = []
         for key in PropertyListKeyOrder.sorted(dictionary.keys, byFileOrder: fileOrder) {
             let version = try version(key, what: "property list key")
-            let notes: String
-            switch dictionary[key] {
-            case let text as String: notes = text
-            case let lines as [Any]:
-                guard let texts = lines as? [String] else {
-                    throw BodyError("property list entry '\(key)' holds an array of non-strings, expected release notes")
-                }
-                notes = texts.joined(separator: "\n")
-            default:
-                throw BodyError("property list entry '\(key)' is not release notes (a string or an array of strings)")
-            }
-            releases.append(Release(version: version, notes: notes))
+            releases.append(Release(version: version, notes: dictionary[key]!.text))
         }
         guard !releases.isEmpty else { throw BodyError("the property list has no versions") }
         return Manifest(releases: releases)
+    }
+}
+
+/// The value of a property list manifest entry: release notes, as one string or as
+/// lines (an array of strings, joined by newlines).
+struct PropertyListNotes: Decodable {
+    var text: String
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self.text = text
+        } else {
+            text = try container.decode([String].self).joined(separator: "\n")
+        }
     }
 }

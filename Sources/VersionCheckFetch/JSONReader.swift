@@ -1,0 +1,281 @@
+import Foundation
+
+/// Reads RFC 8259 JSON text into a `JSONTree` in one pass over the bytes.
+///
+/// Strict where leniency would let two readers disagree about a body: a duplicate
+/// key, invalid UTF-8, a raw control character in a string, or anything after the
+/// value is an error. Nesting deeper than `maximumDepth` is an error too (the reader
+/// recurses once per level, so the depth bounds its stack). A UTF-8 byte order mark
+/// is skipped. Cost: linear in the body; a lone UTF-16 surrogate in a `\u` escape
+/// becomes U+FFFD.
+struct JSONReader {
+    /// Why the text is not JSON, with the byte offset: "duplicate key 'a' at byte 12".
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
+    static let maximumDepth = 128
+
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+
+    private init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// Parses a whole document.
+    static func parse(_ data: Data) throws(Failure) -> JSONTree {
+        let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
+            var reader = JSONReader(raw)
+            do throws(Failure) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func document() throws(Failure) -> JSONTree {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+        let value = try value(depth: 1)
+        skipWhitespace()
+        guard index == bytes.count else { throw unexpected("after the JSON value") }
+        return value
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONTree {
+        guard index < bytes.count else { throw fail("unexpected end of the data") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw unexpected("where a value was expected")
+        }
+    }
+
+    private mutating func object(depth: Int) throws(Failure) -> JSONTree {
+        guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        var members: [String: JSONTree] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("where a key was expected") }
+            let keyOffset = index
+            let key = try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' was expected") }
+            index += 1
+            skipWhitespace()
+            let member = try value(depth: depth + 1)
+            guard members.updateValue(member, forKey: key) == nil else {
+                throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)")
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of the data in an object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            } else {
+                throw unexpected("where ',' or '}' was expected")
+            }
+        }
+    }
+
+    private mutating func array(depth: Int) throws(Failure) -> JSONTree {
+        guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        var elements: [JSONTree] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of the data in an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            } else {
+                throw unexpected("where ',' or ']' was expected")
+            }
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ value: JSONTree) throws(Failure) -> JSONTree {
+        let count = word.utf8CodeUnitCount
+        let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: count)
+        guard bytes.count - index >= count, bytes[index..<index + count].elementsEqual(expected) else {
+            throw unexpected("where a value was expected")
+        }
+        index += count
+        return value
+    }
+
+    /// `-? (0 | [1-9] digits) (. digits)? ([eE] [+-]? digits)?`: an integer that fits
+    /// `Int64` stays exact, anything else is a `Double`.
+    private mutating func number() throws(Failure) -> JSONTree {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw unexpected("in a number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            skipDigits()
+        }
+        var integral = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            integral = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw unexpected("in a number") }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            integral = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw unexpected("in a number") }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if integral, let whole = Int64(text) { return .integer(whole) }
+        return .number(Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity))
+    }
+
+    /// A string literal, escapes decoded; the text must be valid UTF-8.
+    private mutating func string() throws(Failure) -> String {
+        let open = index
+        index += 1
+        let start = index
+        // Fast path: no escapes, so the bytes are the string.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = try validated(bytes[start..<index], at: open)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw unexpected("in a string (control characters must be escaped)") }
+            index += 1
+        }
+        var buffer = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return try validated(buffer[...], at: open)
+            }
+            if byte < 0x20 { throw unexpected("in a string (control characters must be escaped)") }
+            if byte != UInt8(ascii: "\\") {
+                buffer.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "u"): buffer.append(contentsOf: Array(String(try unicodeEscape()).utf8))
+            default:
+                index -= 1
+                throw unexpected("after '\\' in a string")
+            }
+        }
+        throw Failure(description: "unterminated string starting at byte \(open)")
+    }
+
+    /// The scalar of `XXXX` (after `\u`), joining a surrogate pair written as two escapes.
+    private mutating func unicodeEscape() throws(Failure) -> Unicode.Scalar {
+        let high = try hex4()
+        if (0xD800..<0xDC00).contains(high), bytes.count - index >= 6,
+           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        {
+            let save = index
+            index += 2
+            let low = try hex4()
+            if (0xDC00..<0xE000).contains(low) {
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            index = save
+        }
+        return Unicode.Scalar(high) ?? "\u{FFFD}"
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw fail("unexpected end of the data in a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw unexpected("in a \\u escape (expected 4 hex digits)")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func validated(_ utf8: some Collection<UInt8>, at offset: Int) throws(Failure) -> String {
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw Failure(description: "invalid UTF-8 in the string at byte \(offset)")
+        }
+        return text
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    private func fail(_ message: String) -> Failure {
+        Failure(description: "\(message) at byte \(index)")
+    }
+
+    /// "unexpected 'x' at byte 12 where a value was expected"; bytes shown as hex when not printable.
+    private func unexpected(_ context: String) -> Failure {
+        guard index < bytes.count else { return fail("unexpected end of the data \(context)") }
+        let byte = bytes[index]
+        let shown = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return Failure(description: "unexpected \(shown) at byte \(index) \(context)")
+    }
+}

@@ -1,0 +1,26 @@
+// Fuzz target: the iTunes Lookup decoder, then the whole check and its output.
+// Input: byte 0 picks the policy and the current version; the rest is the body.
+//
+// Invariants, beyond "no crash": a 200 body either fails as bad-response (76) or
+// not-found (69) with a message, or yields a report whose decision never offers an
+// update when latest <= current; the presenter's exit status matches the decision,
+// `--json` is one valid JSON line, and the text carries no control characters.
+import Foundation
+import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckFetch
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzITunes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard size > 0 else { return 0 }
+    let body = Data(bytes: data + 1, count: size - 1)
+    if case .found(let result)? = try? AppStoreLookup.decode(body), let text = result.version,
+       let release = try? AppStoreLookup.release(from: result)
+    {
+        require(release.version.description == ReferenceVersion.trimmed(text), "version text changed: \(shown(text))")
+    }
+    _ = AppStoreLookup.errorMessage(in: body)
+    let query = AppStoreQuery(identifier: .id("1"), endpoint: "https://lookup.invalid/lookup")
+    checkPipeline(source: .appStore(query), body: body, selector: data[0])
+    return 0
+}

@@ -1,0 +1,69 @@
+// Shared by the iTunes and manifest fuzz targets: runs one whole update check in
+// process over a fake network that answers 200 with the fuzzer's body, prints it with
+// the real presenter, and checks what comes out. Compiled only into the targets that
+// link VersionCheckFetch.
+import Foundation
+import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckFetch
+
+/// Answers every GET with status 200 and `body`.
+struct FixedResponse: HTTPGetting {
+    var body: Data
+    func get(_ url: URL) throws -> HTTPResponse {
+        HTTPResponse(url: url, status: 200, headers: ["Content-Type": "application/json"], body: body)
+    }
+}
+
+let currents = ["0.1", "1.0.0", "1.2.3-beta.1", "2.0", "99999999999999999999.0", "1.0.0.0.1"].map { try! Version($0) }
+
+/// The check `source` asks for, with a policy picked by `selector`, against `body`.
+func checkPipeline(source: CheckRequest.Source, body: Data, selector: UInt8) {
+    let thresholds = BumpThreshold.allCases
+    var policy = UpdatePolicy(
+        forceOn: thresholds[Int(selector) % thresholds.count], optionalOn: thresholds[Int(selector >> 3) % thresholds.count])
+    if selector & 0x40 != 0 { policy.minimumAgeDays = 1.5 }
+    if selector & 0x80 != 0 { policy.osVersion = try! Version("15.0") }
+    let current = currents[Int(selector >> 4) % currents.count]
+    let request = CheckRequest(source: source, current: current, policy: policy, gate: selector & 0x20 != 0)
+    let checker = UpdateChecker(http: FixedResponse(body: body), readFile: { _ throws(Failure) in body }, now: { 1_800_000_000 })
+
+    let report: CheckReport
+    do {
+        report = try checker.check(request)
+    } catch {
+        require([.notFound, .badResponse].contains(error.exitStatus), "a 200 body failed with \(error.kind.rawValue): \(error.message)")
+        require(!error.message.isEmpty, "empty failure message")
+        return
+    }
+    let decision = report.decision
+    // Only a manifest's minimumVersion may force an update when latest <= current.
+    if decision.latest.map({ $0.version <= current }) ?? true, !decision.reason.hasSuffix(" is below the minimum \(decision.reason.split(separator: " ").last ?? "")") {
+        require(decision.status == .upToDate, "update offered although latest <= current: \(decision.reason)")
+    }
+    require(decision.releases.allSatisfy { $0.version > current }, "a listed release is not above current")
+
+    for json in [false, true] {
+        let (output, capture) = Output.capturing()
+        var shaped = output
+        shaped.json = json
+        let status = CheckPresenter.present(report, to: shaped)
+        if report.gate {
+            require(status == (decision.gatePassed ? .success : .no), "gate status")
+        } else {
+            let expected: ExitStatus = decision.status == .upToDate ? .success : decision.status == .optional ? .optionalUpdate : .forcedUpdate
+            require(status == expected, "status \(status.rawValue) for \(decision.status.rawValue)")
+        }
+        let out = capture.stdout
+        if json {
+            let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+            require(lines.count == 2 && lines[1].isEmpty, "--json printed \(lines.count - 1) lines")
+            let object = try? JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+            require(object?["status"] as? String == decision.status.rawValue, "--json output is not the report: \(shown(out))")
+        } else {
+            // The source's text cannot drive the terminal: no control characters but line breaks and tabs.
+            require(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) },
+                    "control character in text output: \(shown(out))")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import VersionCheckTestSupport
+
+/// The security claims of the README that no other test proves: no shell-outs, no
+/// files written, credentials never shown, not even in errors or with `--json`.
+@Suite("Hostile input: security claims")
+struct HostileSecurityTests {
+    /// The modules linked into the two programs users run (not the benchmark tool).
+    static let shipped = ["VersionCheckCore", "VersionCheckCLI", "VersionCheckFetch", "VersionCheckBuildInfo", "versioncheck", "versioncheck-fetch"]
+
+    /// Every Swift and C file of the shipped modules.
+    static func sources() throws -> [(path: String, text: String)] {
+        let root = TestPaths.packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }
+            .filter { ["swift", "c", "h"].contains($0.pathExtension) }
+            .filter { url in Self.shipped.contains { url.path.hasPrefix(root.appendingPathComponent($0).path + "/") } } ?? []
+        return try files.map { ($0.path.replacingOccurrences(of: root.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8)) }
+    }
+
+    /// No shell and no other program: the only exec is the helper, by absolute path, with `execv`.
+    @Test func noShellOuts() throws {
+        let files = try Self.sources()
+        #expect(files.count > 20)
+        // Whole words: `runProcess(` is not `Process(`.
+        let banned = ["system", "popen", "Process", "posix_spawn", "posix_spawnp", "fork", "vfork", "execvp", "execlp", "execl", "execve", "execvpe", "NSTask"]
+        for (path, text) in files {
+            for word in banned {
+                let call = try Regex("\\b\(word)\\s*\\(")
+                #expect(text.firstMatch(of: call) == nil, "\(path) calls \(word)")
+            }
+            #expect(!text.contains("/bin/sh"), "\(path) names a shell")
+            let execs = text.components(separatedBy: "execv(").count - 1
+            #expect(execs == (path == "VersionCheckCLI/FetchHelper.swift" ? 1 : 0), "\(path) calls execv \(execs) times")
+        }
+    }
+
+    /// A check over HTTP (whose server sets a cookie and allows caching), one from a file,
+    /// a sort and a failure leave no file in any folder the process could write to:
+    /// working directory, HOME, TMPDIR, XDG cache. (On Linux, Foundation's URLSession
+    /// creates two empty directories on first use, `$XDG_CACHE_HOME/org.swift.foundation.URLCache/NAME`
+    /// and `~/.local/share/NAME`, for its shared cache and cookie store, which the
+    /// check's session never uses: those may exist, empty.)
+    @Test func noFilesWritten() throws {
+        let cached = LoopbackServer.Response(
+            headers: ["Set-Cookie": "session=abc; Max-Age=3600; Path=/", "Cache-Control": "public, max-age=3600"],
+            file: "itunes-ios.json")
+        let server = try LoopbackServer(routes: ["/lookup": [cached]])
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-nowrite-\(UUID().uuidString)")
+        let folders = ["cwd", "home", "tmp", "cache"].map { base.appendingPathComponent($0) }
+        for folder in folders { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        defer { try? FileManager.default.removeItem(at: base) }
+        let environment = ["HOME": folders[1].path, "TMPDIR": folders[2].path, "XDG_CACHE_HOME": folders[3].path]
+        let binary = TestPaths.executable("versioncheck").path
+        let runs: [[String]] = [
+            ["lookup", "--id", "1450000001", "--lookup-url", server.url("/lookup"), "--current", "1.0", "-v"],
+            ["lookup", "--id", "1450000001", "--lookup-url", server.url("/lookup"), "--current", "1.0", "--json"],
+            ["manifest", "--url", TestPaths.fixture("manifest-full.json").path, "--current", "1.0", "--json"],
+            ["manifest", "--url", server.url("/missing.json"), "--current", "1.0"],
+            ["sort", "1.2", "1.10"],
+        ]
+        for arguments in runs {
+            // `cd` first: the tool must not write into its working directory either.
+            let script = ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", folders[0].path, binary] + arguments
+            let result = try runMeasured(URL(fileURLWithPath: "/bin/sh"), script.map { Array($0.utf8) }, environment: environment)
+            #expect([0, 69, 100, 101].contains(result.status), "\(arguments): \(result)")
+        }
+        for folder in folders {
+            let entries = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey])?
+                .compactMap { $0 as? URL } ?? []
+            let files = entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true }
+            #expect(files.isEmpty, "\(folder.lastPathComponent) holds \(files.map(\.path))")
+        }
+    }
+
+    /// User-info in a URL never reaches stderr or stdout: not in -v lines, not in errors,
+    /// not in `--json` error objects or the `source` of a report.
+    @Test(arguments: [
+        (["--retries", "1", "-v"], Int32(75)),
+        (["--retries", "0", "--json"], Int32(75)),
+    ])
+    func credentialsNeverShown(options: [String], status: Int32) throws {
+        let server = try LoopbackServer(routes: ["/lookup": [.init(status: 503, headers: ["Retry-After": "0"], body: "")]])
+        let url = "http://alice:s3cr3t-pass@127.0.0.1:\(server.port)/lookup"
+        let result = try runMeasured("versioncheck", ["lookup", "--id", "1", "--lookup-url", url, "--current", "1.0"] + options)
+        #expect(result.status == status, "\(result)")
+        #expect(!result.stderrText.isEmpty)
+        for text in [result.stdoutText, result.stderrText] {
+            #expect(!text.contains("s3cr3t-pass") && !text.contains("alice"), "\(result)\n--- stdout\n\(result.stdoutText)")
+        }
+    }
+
+    @Test func credentialsNeverShownInAReport() throws {
+        let server = try LoopbackServer()
+        let url = "http://alice:s3cr3t-pass@127.0.0.1:\(server.port)/fixtures/manifest-full.json"
+        let result = try runMeasured("versioncheck", ["manifest", "--url", url, "--current", "1.0", "--json"])
+        #expect(result.status == 101, "\(result)")
+        #expect(result.stdoutText.contains("\"source\": \"http://127.0.0.1:\(server.port)/fixtures/manifest-full.json\""), "\(result.stdoutText)")
+        #expect(!result.stdoutText.contains("s3cr3t-pass") && !result.stderrText.contains("s3cr3t-pass"))
+    }
+}
