@@ -113,7 +113,10 @@ func runCommandBenchmarks() {
     let input = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-bench-1m.txt").path
     var text = randomVersionTexts(count: 1_000_000, seed: 2026).joined(separator: "\n")
     text += "\n"
-    FileManager.default.createFile(atPath: input, contents: Data(text.utf8))
+    guard FileManager.default.createFile(atPath: input, contents: Data(text.utf8)) else {
+        print("command: cannot write \(input)")
+        exit(70)
+    }
     defer { try? FileManager.default.removeItem(atPath: input) }
 
     CommandPair(
