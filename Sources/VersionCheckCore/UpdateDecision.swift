@@ -69,7 +69,7 @@ public func decideUpdate(
     let latest = offered.last
     let comparison = latest.map { current.compare(to: $0.version) }
     let level = latest.flatMap { $0.version.bumpLevel(from: current) }
-    let newer = offered.filter { $0.version > current }
+    let newer = releasesNewer(than: current, in: offered)
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
 
     let status: UpdateStatus
@@ -103,15 +103,61 @@ public func decideUpdate(
 }
 
 /// The releases a user could install now, ascending by precedence, one per precedence
-/// (the first given wins).
+/// (the first given wins, before the filters).
+///
+/// No hashing: the indices are sorted by precedence (ties by position, so the first
+/// given leads each run of equal versions) and the first of each run is kept. The
+/// filters then run in source order (so the first unreadable field is the one
+/// reported). Cost: O(n) when the releases are given strictly ascending (the common
+/// case), O(n log n) otherwise; one index array and one array of the offered releases.
 private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: Int64) throws(DecisionError) -> [Release] {
-    var seen = Set<Version>()
-    var offered: [Release] = []
-    for release in releases where seen.insert(release.version).inserted {
-        if try isOffered(release, policy: policy, now: now) { offered.append(release) }
+    let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0
+    if isStrictlyAscending(releases) {
+        guard filtering else { return releases }
+        var offered: [Release] = []
+        for release in releases where try isOffered(release, policy: policy, now: now) { offered.append(release) }
+        return offered
     }
-    offered.sort { $0.version < $1.version }  // no two equal: order is total
+    var order = Array(releases.indices)
+    order.sort { left, right in
+        let precedence = releases[left].version.compare(to: releases[right].version)
+        return precedence == 0 ? left < right : precedence < 0
+    }
+    var kept = [Bool](repeating: false, count: releases.count)
+    for (position, index) in order.enumerated()
+    where position == 0 || releases[order[position - 1]].version.compare(to: releases[index].version) != 0 {
+        kept[index] = true
+    }
+    if filtering {
+        for index in releases.indices where kept[index] {
+            kept[index] = try isOffered(releases[index], policy: policy, now: now)
+        }
+    }
+    var offered: [Release] = []
+    for index in order where kept[index] { offered.append(releases[index]) }
     return offered
+}
+
+/// Each release strictly above the one before it (so no two share a precedence).
+private func isStrictlyAscending(_ releases: [Release]) -> Bool {
+    var index = releases.startIndex
+    while index + 1 < releases.endIndex {
+        if releases[index].version.compare(to: releases[index + 1].version) >= 0 { return false }
+        index += 1
+    }
+    return true
+}
+
+/// The tail of `offered` (ascending, no two equal) above `current`; found by binary
+/// search, copied once.
+private func releasesNewer(than current: Version, in offered: [Release]) -> [Release] {
+    var low = offered.startIndex
+    var high = offered.endIndex
+    while low < high {
+        let middle = low + (high - low) / 2
+        if offered[middle].version.compare(to: current) > 0 { high = middle } else { low = middle + 1 }
+    }
+    return low == offered.startIndex ? offered : Array(offered[low...])
 }
 
 /// `--os-version` and `--min-age`. A blank field counts as absent.
