@@ -72,14 +72,20 @@ struct ManifestWire: Equatable {
 }
 
 extension Manifest {
+    /// The tree lives only inside `wireJSON`, so it is freed before the core values are
+    /// built (a manifest at the size cap holds hundreds of thousands of entries).
     static func decodeJSON(_ data: Data) throws(BodyError) -> Manifest {
+        try manifest(from: wireJSON(data))
+    }
+
+    static func wireJSON(_ data: Data) throws(BodyError) -> ManifestWire {
         let tree: JSONTree
         do {
             tree = try JSONTree.parse(data)
         } catch {
             throw BodyError("not valid JSON (\(Self.reason(error)))")
         }
-        return try manifest(from: wire(from: tree))
+        return try wire(from: tree)
     }
 
     /// The JSON text into plain fields, checking each known key's type.
@@ -102,6 +108,7 @@ extension Manifest {
         case nil, .null?: break
         case .array(let entries)?:
             var releases: [ManifestReleaseWire] = []
+            releases.reserveCapacity(entries.count)
             for (index, entry) in entries.enumerated() {
                 releases.append(try releaseWire(from: entry, path: "releases[\(index)]"))
             }
@@ -149,6 +156,7 @@ extension Manifest {
     /// release, listed first. The highest of the set is the latest, whatever the order.
     static func manifest(from wire: ManifestWire) throws(BodyError) -> Manifest {
         var releases: [Release] = []
+        releases.reserveCapacity((wire.releases?.count ?? 0) + 1)  // + 1: room for latestVersion
         for (index, entry) in (wire.releases ?? []).enumerated() {
             releases.append(Release(
                 version: try version(entry.version, what: "releases[\(index)].version"), notes: entry.notes,
