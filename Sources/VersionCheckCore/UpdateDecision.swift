@@ -65,11 +65,12 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 public func decideUpdate(
     current: Version, releases: [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> UpdateDecision {
-    let offered = try offeredReleases(releases, policy: policy, now: now)
+    var offered = try offeredReleases(releases, policy: policy, now: now)
     let latest = offered.last
     let comparison = latest.map { current.compare(to: $0.version) }
     let level = latest.flatMap { $0.version.bumpLevel(from: current) }
-    let newer = releasesNewer(than: current, in: offered)
+    offered.removeSubrange(..<firstIndex(above: current, in: offered))  // in place when not shared
+    let newer = offered
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
 
     let status: UpdateStatus
@@ -148,16 +149,16 @@ private func isStrictlyAscending(_ releases: [Release]) -> Bool {
     return true
 }
 
-/// The tail of `offered` (ascending, no two equal) above `current`; found by binary
-/// search, copied once.
-private func releasesNewer(than current: Version, in offered: [Release]) -> [Release] {
+/// Where the releases above `current` start in `offered` (ascending, no two equal):
+/// a binary search.
+private func firstIndex(above current: Version, in offered: [Release]) -> Int {
     var low = offered.startIndex
     var high = offered.endIndex
     while low < high {
         let middle = low + (high - low) / 2
         if offered[middle].version.compare(to: current) > 0 { high = middle } else { low = middle + 1 }
     }
-    return low == offered.startIndex ? offered : Array(offered[low...])
+    return low
 }
 
 /// `--os-version` and `--min-age`. A blank field counts as absent.
