@@ -65,11 +65,12 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 public func decideUpdate(
     current: Version, releases: [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> UpdateDecision {
-    let offered = try offeredReleases(releases, policy: policy, now: now)
+    var offered = try offeredReleases(releases, policy: policy, now: now)
     let latest = offered.last
     let comparison = latest.map { current.compare(to: $0.version) }
     let level = latest.flatMap { $0.version.bumpLevel(from: current) }
-    let newer = offered.filter { $0.version > current }
+    offered.removeSubrange(..<firstIndex(above: current, in: offered))  // in place when not shared
+    let newer = offered
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
 
     let status: UpdateStatus
@@ -103,15 +104,61 @@ public func decideUpdate(
 }
 
 /// The releases a user could install now, ascending by precedence, one per precedence
-/// (the first given wins).
+/// (the first given wins, before the filters).
+///
+/// No hashing: the indices are sorted by precedence (ties by position, so the first
+/// given leads each run of equal versions) and the first of each run is kept. The
+/// filters then run in source order (so the first unreadable field is the one
+/// reported). Cost: O(n) when the releases are given strictly ascending (the common
+/// case), O(n log n) otherwise; one index array and one array of the offered releases.
 private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: Int64) throws(DecisionError) -> [Release] {
-    var seen = Set<Version>()
-    var offered: [Release] = []
-    for release in releases where seen.insert(release.version).inserted {
-        if try isOffered(release, policy: policy, now: now) { offered.append(release) }
+    let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0
+    if isStrictlyAscending(releases) {
+        guard filtering else { return releases }
+        var offered: [Release] = []
+        for release in releases where try isOffered(release, policy: policy, now: now) { offered.append(release) }
+        return offered
     }
-    offered.sort { $0.version < $1.version }  // no two equal: order is total
+    var order = Array(releases.indices)
+    order.sort { left, right in
+        let precedence = releases[left].version.compare(to: releases[right].version)
+        return precedence == 0 ? left < right : precedence < 0
+    }
+    var kept = [Bool](repeating: false, count: releases.count)
+    for (position, index) in order.enumerated()
+    where position == 0 || releases[order[position - 1]].version.compare(to: releases[index].version) != 0 {
+        kept[index] = true
+    }
+    if filtering {
+        for index in releases.indices where kept[index] {
+            kept[index] = try isOffered(releases[index], policy: policy, now: now)
+        }
+    }
+    var offered: [Release] = []
+    for index in order where kept[index] { offered.append(releases[index]) }
     return offered
+}
+
+/// Each release strictly above the one before it (so no two share a precedence).
+private func isStrictlyAscending(_ releases: [Release]) -> Bool {
+    var index = releases.startIndex
+    while index + 1 < releases.endIndex {
+        if releases[index].version.compare(to: releases[index + 1].version) >= 0 { return false }
+        index += 1
+    }
+    return true
+}
+
+/// Where the releases above `current` start in `offered` (ascending, no two equal):
+/// a binary search.
+private func firstIndex(above current: Version, in offered: [Release]) -> Int {
+    var low = offered.startIndex
+    var high = offered.endIndex
+    while low < high {
+        let middle = low + (high - low) / 2
+        if offered[middle].version.compare(to: current) > 0 { high = middle } else { low = middle + 1 }
+    }
+    return low
 }
 
 /// `--os-version` and `--min-age`. A blank field counts as absent.

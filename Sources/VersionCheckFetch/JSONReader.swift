@@ -17,17 +17,28 @@ struct JSONReader {
     /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
     static let maximumDepth = 128
 
+    /// Takes one element of a streamed array and its index.
+    typealias ElementSink = (JSONTree, Int) -> Void
+
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
+    /// The top-level object's member whose array is streamed, and where its elements go.
+    private let streamed: (key: String, sink: ElementSink)?
 
-    private init(_ bytes: UnsafeRawBufferPointer) {
+    private init(_ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?) {
         self.bytes = bytes
+        self.streamed = streamed
     }
 
-    /// Parses a whole document.
-    static func parse(_ data: Data) throws(Failure) -> JSONTree {
+    /// Parses a whole document. With `streaming`, when the document is an object whose
+    /// member `key` is an array, each element of that array is handed to `sink` as soon
+    /// as it is read and not kept: the tree holds an empty array there. That keeps a
+    /// list of hundreds of thousands of entries from living as one tree (peak memory).
+    /// The syntax rules and the errors are the same; a failure can come after some
+    /// elements were handed over.
+    static func parse(_ data: Data, streaming: (key: String, sink: ElementSink)? = nil) throws(Failure) -> JSONTree {
         let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw)
+            var reader = JSONReader(raw, streaming: streaming)
             do throws(Failure) {
                 return .success(try reader.document())
             } catch {
@@ -78,7 +89,12 @@ struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' was expected") }
             index += 1
             skipWhitespace()
-            let member = try value(depth: depth + 1)
+            let member: JSONTree
+            if depth == 1, let streamed, key == streamed.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                member = try array(depth: depth + 1, sink: streamed.sink)
+            } else {
+                member = try value(depth: depth + 1)
+            }
             guard members.updateValue(member, forKey: key) == nil else {
                 throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)")
             }
@@ -95,10 +111,12 @@ struct JSONReader {
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) -> JSONTree {
+    /// An array; with `sink`, each element goes there and the array returned is empty.
+    private mutating func array(depth: Int, sink: ElementSink? = nil) throws(Failure) -> JSONTree {
         guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
         index += 1
         var elements: [JSONTree] = []
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -106,7 +124,13 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            elements.append(try value(depth: depth + 1))
+            let element = try value(depth: depth + 1)
+            if let sink {
+                sink(element, count)
+                count += 1
+            } else {
+                elements.append(element)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of the data in an array") }
             if bytes[index] == UInt8(ascii: ",") {

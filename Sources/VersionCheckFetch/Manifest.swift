@@ -72,18 +72,43 @@ struct ManifestWire: Equatable {
 }
 
 extension Manifest {
+    /// The tree lives only inside `wireJSON`, so it is freed before the core values are
+    /// built (a manifest at the size cap holds hundreds of thousands of entries).
     static func decodeJSON(_ data: Data) throws(BodyError) -> Manifest {
+        try manifest(from: wireJSON(data))
+    }
+
+    /// `releases` is streamed: each entry becomes a `ManifestReleaseWire` as it is read
+    /// (the first entry that does not fit is remembered, and reported where `wire`
+    /// would report it), so the tree never holds the whole list.
+    static func wireJSON(_ data: Data) throws(BodyError) -> ManifestWire {
+        var streamed = StreamedReleases()
         let tree: JSONTree
         do {
-            tree = try JSONTree.parse(data)
+            tree = try JSONReader.parse(data, streaming: (key: "releases", sink: { entry, index in
+                guard streamed.failure == nil else { return }
+                do throws(BodyError) {
+                    streamed.entries.append(try releaseWire(from: entry, path: "releases[\(index)]"))
+                } catch {
+                    streamed.failure = error
+                }
+            }))
         } catch {
             throw BodyError("not valid JSON (\(Self.reason(error)))")
         }
-        return try manifest(from: wire(from: tree))
+        return try wire(from: tree, streamed: streamed)
+    }
+
+    /// The entries of a streamed `releases` array, or the first one's reason to fail.
+    struct StreamedReleases {
+        var entries: [ManifestReleaseWire] = []
+        var failure: BodyError?
     }
 
     /// The JSON text into plain fields, checking each known key's type.
-    static func wire(from tree: JSONTree) throws(BodyError) -> ManifestWire {
+    /// `streamed`: what `JSONReader` took out of `releases` (the tree then holds an
+    /// empty array there).
+    static func wire(from tree: JSONTree, streamed: StreamedReleases? = nil) throws(BodyError) -> ManifestWire {
         guard case .object(let members) = tree else {
             throw BodyError("manifest is \(tree.typeName), expected a JSON object")
         }
@@ -100,8 +125,12 @@ extension Manifest {
             critical: try top.bool("critical"))
         switch members["releases"] {
         case nil, .null?: break
+        case .array(let entries)? where entries.isEmpty && streamed != nil:
+            if let failure = streamed?.failure { throw failure }
+            wire.releases = streamed?.entries
         case .array(let entries)?:
             var releases: [ManifestReleaseWire] = []
+            releases.reserveCapacity(entries.count)
             for (index, entry) in entries.enumerated() {
                 releases.append(try releaseWire(from: entry, path: "releases[\(index)]"))
             }
@@ -149,6 +178,7 @@ extension Manifest {
     /// release, listed first. The highest of the set is the latest, whatever the order.
     static func manifest(from wire: ManifestWire) throws(BodyError) -> Manifest {
         var releases: [Release] = []
+        releases.reserveCapacity((wire.releases?.count ?? 0) + 1)  // + 1: room for latestVersion
         for (index, entry) in (wire.releases ?? []).enumerated() {
             releases.append(Release(
                 version: try version(entry.version, what: "releases[\(index)].version"), notes: entry.notes,
