@@ -28,9 +28,11 @@ let package = Package(
         .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore", "VersionCheckCLI"]),
         .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"]),
         .executableTarget(name: "versioncheck-fetch", dependencies: ["VersionCheckCLI", "VersionCheckFetch"]),
-        .executableTarget(name: "versioncheck-bench", dependencies: ["VersionCheckCore", "VersionCheckCLI"]),
+        .executableTarget(
+            name: "versioncheck-bench", dependencies: ["VersionCheckCore", "VersionCheckCLI", "VersionCheckTestSupport"]
+        ),
         .target(name: "VersionCheckTestSupport", path: "Tests/VersionCheckTestSupport"),
-        .testTarget(name: "VersionCheckCoreTests", dependencies: ["VersionCheckCore"]),
+        .testTarget(name: "VersionCheckCoreTests", dependencies: ["VersionCheckCore", "VersionCheckTestSupport"]),
         .testTarget(
             name: "VersionCheckCLITests",
             dependencies: ["VersionCheckCLI", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch"]

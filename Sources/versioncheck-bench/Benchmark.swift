@@ -1,3 +1,5 @@
+import VersionCheckTestSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,19 +65,6 @@ func formatDuration(_ nanoseconds: Double) -> String {
     case ..<1_000_000: return fixed(nanoseconds / 1_000, 2) + " µs"
     case ..<1_000_000_000: return fixed(nanoseconds / 1_000_000, 1) + " ms"
     default: return fixed(nanoseconds / 1_000_000_000, 2) + " s"
-    }
-}
-
-/// Seeded generator (SplitMix64) so every run measures the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5E4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import VersionCheckTestSupport
 @testable import VersionCheckCore
 
 /// The packed-key radix sort must give exactly the stable precedence order, or decline.

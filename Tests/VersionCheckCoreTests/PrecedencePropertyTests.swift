@@ -1,4 +1,5 @@
 import Testing
+import VersionCheckTestSupport
 @testable import VersionCheckCore
 
 @Suite("Precedence properties (seeded)")

@@ -1,15 +1,4 @@
-/// A tiny seeded generator (SplitMix64) so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476C_E5E4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import VersionCheckTestSupport
 
 /// Random version texts of every shape the lenient grammar allows, biased towards
 /// collisions (small numbers, shared prefixes) so equal and near-equal pairs are common.
