@@ -14,7 +14,7 @@ enum JSONTree: Equatable {
 
     /// Parses `data` in one linear pass (`JSONReader`); throws with the reason and the
     /// byte offset when it is not JSON, or is ambiguous (a duplicate key).
-    static func parse(_ data: Data) throws -> JSONTree {
+    static func parse(_ data: Data) throws(JSONReader.Failure) -> JSONTree {
         try JSONReader.parse(data)
     }
 

@@ -94,7 +94,7 @@ extension Manifest {
                 }
             }))
         } catch {
-            throw BodyError("not valid JSON (\(Self.reason(error)))")
+            throw BodyError("not valid JSON (\(error.description))")
         }
         return try wire(from: tree, streamed: streamed)
     }
@@ -211,14 +211,6 @@ extension Manifest {
         } catch {
             throw BodyError("\(what): \(error.description)")
         }
-    }
-
-    /// The parser's complaint, on one line and short.
-    static func reason(_ error: Error) -> String {
-        if let failure = error as? JSONReader.Failure { return failure.description }
-        let nsError = error as NSError
-        let text = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }
 
