@@ -52,7 +52,7 @@ struct HostileNetworkTests {
     static let bodyFolder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-hostile-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, bytes) in bodies { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(bytes)) }
+        for (name, bytes) in bodies { try! Data(bytes).write(to: folder.appendingPathComponent(name)) }
         return folder
     }()
 
@@ -134,7 +134,7 @@ struct HostileNetworkTests {
         }
         text += "]}"
         let url = bodyFolder.appendingPathComponent("big-manifest.json")
-        FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        try! Data(text.utf8).write(to: url)
         return url
     }()
 
