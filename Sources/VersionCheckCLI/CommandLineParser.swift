@@ -21,22 +21,32 @@ public struct ParsedCommandLine: Sendable, Equatable {
     /// Positional arguments, in order.
     public var arguments: [String]
 
-    /// The text value of option `name`, if given.
+    /// The text value of option `name`: as given, else the table's default, else nil.
     public func text(_ name: String) -> String? {
-        if case .text(let text)? = values[name] { return text }
+        if case .text(let text)? = valueOrDefault(name) { return text }
         return nil
     }
 
-    /// The number value of option `name`, if given.
+    /// The number value of option `name`: as given, else the table's default, else nil.
     public func number(_ name: String) -> Double? {
-        if case .number(let number)? = values[name] { return number }
+        if case .number(let number)? = valueOrDefault(name) { return number }
         return nil
     }
 
-    /// The whole-number value of option `name`, if given.
+    /// The whole-number value of option `name`: as given, else the table's default, else nil.
     public func integer(_ name: String) -> Int? {
-        if case .integer(let number)? = values[name] { return number }
+        if case .integer(let number)? = valueOrDefault(name) { return number }
         return nil
+    }
+
+    /// The value given for `name`, or the default that `CommandTable` shows in help, checked
+    /// like a given value: the one place a default is written is the table.
+    func valueOrDefault(_ name: String) -> OptionValue? {
+        if let given = values[name] { return given }
+        guard let option = command.option(named: name), let kind = option.value, let text = option.defaultValue else {
+            return nil
+        }
+        return try? ValueChecker.check(text, kind: kind, option: "--" + name, pointer: "")
     }
 
     /// Whether flag `name` was given.

@@ -17,35 +17,39 @@ enum CheckCommand {
     static func request(from line: ParsedCommandLine, environment: [String: String]) throws(Failure) -> CheckRequest {
         let source: CheckRequest.Source
         if line.command.name == CommandTable.lookup.name {
-            source = .appStore(appStoreQuery(from: line, environment: environment))
+            source = .appStore(try appStoreQuery(from: line, environment: environment))
         } else {
             source = .manifest(location: line.text("url") ?? "")
         }
         var policy = UpdatePolicy()
-        policy.forceOn = line.text("force-on").flatMap(BumpThreshold.init(rawValue:)) ?? policy.forceOn
-        policy.optionalOn = line.text("optional-on").flatMap(BumpThreshold.init(rawValue:)) ?? policy.optionalOn
+        // Defaults come from CommandTable, the same text help shows.
+        policy.forceOn = try defaulted(line.text("force-on").flatMap(BumpThreshold.init(rawValue:)), "force-on")
+        policy.optionalOn = try defaulted(line.text("optional-on").flatMap(BumpThreshold.init(rawValue:)), "optional-on")
         policy.minimum = try version(of: "minimum", in: line)
         policy.skip = try version(of: "skip", in: line)
-        policy.minimumAgeDays = line.number("min-age") ?? policy.minimumAgeDays
+        policy.minimumAgeDays = try defaulted(line.number("min-age"), "min-age")
         policy.osVersion = try version(of: "os-version", in: line)
         guard let current = try version(of: "current", in: line) else {
             throw Failure(.internal, "--current is required but was not parsed")
         }
         return CheckRequest(
             source: source, current: current, policy: policy, gate: line.flag("gate"),
-            timeout: line.number("timeout") ?? 10, retries: line.integer("retries") ?? 2,
+            timeout: try defaulted(line.number("timeout"), "timeout"),
+            retries: try defaulted(line.integer("retries"), "retries"),
             allowInsecure: line.flag("allow-insecure"), global: line.global
         )
     }
 
-    static func appStoreQuery(from line: ParsedCommandLine, environment: [String: String]) -> AppStoreQuery {
+    static func appStoreQuery(
+        from line: ParsedCommandLine, environment: [String: String]
+    ) throws(Failure) -> AppStoreQuery {
         let identifier: AppStoreQuery.Identifier =
             line.text("id").map { .id($0) } ?? .bundleId(line.text("bundle-id") ?? "")
         let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
         return AppStoreQuery(
             identifier: identifier,
-            country: line.text("country") ?? "us",
-            platform: line.text("platform").flatMap(AppStoreQuery.Platform.init(rawValue:)) ?? .ios,
+            country: try defaulted(line.text("country"), "country"),
+            platform: try defaulted(line.text("platform").flatMap(AppStoreQuery.Platform.init(rawValue:)), "platform"),
             endpoint: line.text("lookup-url") ?? fromEnvironment
         )
     }
@@ -58,5 +62,11 @@ enum CheckCommand {
         } catch {
             throw Failure(.invalidInput, "--\(name): \(error.description)")
         }
+    }
+
+    /// An option's value, given or defaulted by the table; its absence is a bug in the table (70).
+    static func defaulted<Value>(_ value: Value?, _ name: String) throws(Failure) -> Value {
+        guard let value else { throw Failure(.internal, "--\(name) has neither a value nor a default in the command table") }
+        return value
     }
 }

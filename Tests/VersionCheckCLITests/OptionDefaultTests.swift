@@ -1,0 +1,32 @@
+import Testing
+@testable import VersionCheckCLI
+
+/// A default is written once, in `CommandTable` (help shows it); the commands read it
+/// from there, so each must pass its own option's check.
+@Suite("Option defaults live in the command table")
+struct OptionDefaultTests {
+    @Test(arguments: CommandTable.commands.map(\.name))
+    func everyDefaultPassesItsOwnCheck(name: String) throws {
+        let command = try #require(CommandTable.command(named: name))
+        for option in command.options {
+            guard let kind = option.value, let text = option.defaultValue else { continue }
+            #expect(throws: Never.self, "\(name) --\(option.name) default '\(text)'") {
+                _ = try ValueChecker.check(text, kind: kind, option: option.longFlag, pointer: "")
+            }
+        }
+    }
+
+    @Test func anAbsentOptionReadsItsTableDefault() throws {
+        guard case .run(let line) = try CommandLineParser.parse(["lookup", "--id", "1", "--current", "1"]) else {
+            Issue.record("expected a command")
+            return
+        }
+        #expect(line.values["timeout"] == nil)
+        #expect(line.number("timeout") == 10)
+        #expect(line.integer("retries") == 2)
+        #expect(line.text("country") == "us")
+        #expect(line.text("platform") == "ios")
+        #expect(line.text("force-on") == "major")
+        #expect(line.text("lookup-url") == nil)
+    }
+}
