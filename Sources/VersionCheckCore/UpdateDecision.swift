@@ -9,14 +9,16 @@ public struct UpdateDecision: Sendable, Equatable {
     public var level: BumpLevel?
     /// One human sentence: "1.3.0 is a minor update", "1.0 is below the minimum 1.2".
     public var reason: String
-    /// Offered releases in (`current`, `latest`], oldest first.
-    public var releases: [Release]
+    /// Offered releases in (`current`, `latest`], oldest first. A slice, so that when
+    /// the source's releases are all offered it shares their storage (no copy of a list
+    /// that can hold hundreds of thousands).
+    public var releases: ArraySlice<Release>
     /// `--gate`: `current` strictly newer than `latest`, or no release offered.
     public var gatePassed: Bool
 
     public init(
         status: UpdateStatus, latest: Release?, comparison: Int?, level: BumpLevel?, reason: String,
-        releases: [Release], gatePassed: Bool
+        releases: ArraySlice<Release>, gatePassed: Bool
     ) {
         self.status = status
         self.latest = latest
@@ -65,12 +67,11 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 public func decideUpdate(
     current: Version, releases: [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> UpdateDecision {
-    var offered = try offeredReleases(releases, policy: policy, now: now)
+    let offered = try offeredReleases(releases, policy: policy, now: now)
     let latest = offered.last
     let comparison = latest.map { current.compare(to: $0.version) }
     let level = latest.flatMap { $0.version.bumpLevel(from: current) }
-    offered.removeSubrange(..<firstIndex(above: current, in: offered))  // in place when not shared
-    let newer = offered
+    let newer = offered[firstIndex(above: current, in: offered)...]
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
 
     let status: UpdateStatus
@@ -110,7 +111,9 @@ public func decideUpdate(
 /// given leads each run of equal versions) and the first of each run is kept. The
 /// filters then run in source order (so the first unreadable field is the one
 /// reported). Cost: O(n) when the releases are given strictly ascending (the common
-/// case), O(n log n) otherwise; one index array and one array of the offered releases.
+/// case), O(n log n) otherwise. Given strictly ascending and unfiltered, the result
+/// is `releases` itself (shared, not copied); otherwise one index array and one array
+/// of the offered releases.
 private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: Int64) throws(DecisionError) -> [Release] {
     let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0
     if isStrictlyAscending(releases) {
