@@ -74,7 +74,7 @@ struct JSONReader {
     private mutating func object(depth: Int) throws(Failure) -> JSONTree {
         guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
         index += 1
-        var members: [String: JSONTree] = [:]
+        var members = JSONMembers()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -95,7 +95,7 @@ struct JSONReader {
             } else {
                 member = try value(depth: depth + 1)
             }
-            guard members.updateValue(member, forKey: key) == nil else {
+            guard members.insert(key, member) else {
                 throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)")
             }
             skipWhitespace()
@@ -190,15 +190,19 @@ struct JSONReader {
         index += 1
         let start = index
         // Fast path: no escapes, so the bytes are the string.
+        var allBytes: UInt8 = 0  // OR of every byte: below 0x80 means ASCII, valid as is
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = try validated(bytes[start..<index], at: open)
+                let text = try UnsafeRawBufferPointer(rebasing: bytes[start..<index]).withMemoryRebound(to: UInt8.self) {
+                    utf8 throws(Failure) in try validated(utf8, ascii: allBytes < 0x80, at: open)
+                }
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw unexpected("in a string (control characters must be escaped)") }
+            allBytes |= byte
             index += 1
         }
         var buffer = Array(bytes[start..<index])
@@ -206,7 +210,7 @@ struct JSONReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return try validated(buffer[...], at: open)
+                return try buffer.withUnsafeBufferPointer { utf8 throws(Failure) in try validated(utf8, ascii: false, at: open) }
             }
             if byte < 0x20 { throw unexpected("in a string (control characters must be escaped)") }
             if byte != UInt8(ascii: "\\") {
@@ -269,8 +273,12 @@ struct JSONReader {
         return value
     }
 
-    private func validated(_ utf8: some Collection<UInt8>, at offset: Int) throws(Failure) -> String {
-        guard let text = String(validating: utf8, as: UTF8.self) else {
+    /// The bytes as a `String`, or a failure when they are not UTF-8. Decoding repairs
+    /// invalid sequences with U+FFFD, and what it returns is always valid, so the bytes
+    /// were valid exactly when they come back unchanged (`ascii`: known valid already).
+    private func validated(_ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool, at offset: Int) throws(Failure) -> String {
+        let text = String(decoding: utf8, as: UTF8.self)
+        guard ascii || text.utf8.elementsEqual(utf8) else {
             throw Failure(description: "invalid UTF-8 in the string at byte \(offset)")
         }
         return text

@@ -59,8 +59,9 @@ struct ManifestReleaseWire: Equatable {
     var url: String?
 }
 
-/// A JSON manifest, as written (SPEC.md's keys; unknown keys are not kept).
-struct ManifestWire: Equatable {
+/// A JSON manifest, as written (SPEC.md's keys; unknown keys are not kept), except
+/// `releases`: its entries are type-checked and made `Release`s as they are read.
+struct ManifestWire {
     var latestVersion: String?
     var minimumVersion: String?
     var updateURL: String?
@@ -68,30 +69,72 @@ struct ManifestWire: Equatable {
     var releaseDate: String?
     var minimumOsVersion: String?
     var critical: Bool?
-    var releases: [ManifestReleaseWire]?
+    var releases: StreamedReleases?
+}
+
+/// What became of a `releases` array read entry by entry (`JSONReader` streaming).
+///
+/// Failures keep the order a whole-tree decode reports them in: an entry of the wrong
+/// shape wins over any version that does not parse (and over the top-level version
+/// fields); among versions, the first entry's wins. After the first failure nothing
+/// more is kept: the list is never wanted again.
+struct StreamedReleases {
+    private(set) var releases: [Release] = []
+    /// The first entry that is not an object of the right member types.
+    private(set) var shapeFailure: BodyError?
+    /// The first entry whose version does not parse.
+    private(set) var versionFailure: BodyError?
+
+    /// Room for as many entries as `byteCount` bytes can hold: the shortest entry,
+    /// `{"version":"1"},`, takes 16 bytes. Only address space is reserved; the pages
+    /// are touched as entries arrive, and the array never grows by copying itself.
+    init(byteCount: Int) {
+        releases.reserveCapacity(byteCount / 16 + 2)  // + 2: the last entry lacks a comma; room for latestVersion
+    }
+
+    mutating func add(_ entry: JSONTree, index: Int) {
+        guard shapeFailure == nil else { return }
+        let wire: ManifestReleaseWire
+        do {
+            wire = try Manifest.releaseWire(from: entry, index: index)
+        } catch {
+            shapeFailure = error
+            releases = []
+            return
+        }
+        guard versionFailure == nil else { return }
+        do {
+            releases.append(Release(
+                version: try Manifest.version(wire.version, what: "releases[\(index)].version"), notes: wire.notes,
+                date: wire.date, critical: wire.critical ?? false, minimumOsVersion: wire.minimumOsVersion,
+                url: wire.url))
+        } catch {
+            versionFailure = error
+            releases = []
+        }
+    }
+
+    /// The releases, or the version failure (the shape failure is thrown earlier, by `Manifest.wire`).
+    consuming func decoded() throws(BodyError) -> [Release] {
+        if let versionFailure { throw versionFailure }
+        return releases
+    }
 }
 
 extension Manifest {
-    /// The tree lives only inside `wireJSON`, so it is freed before the core values are
-    /// built (a manifest at the size cap holds hundreds of thousands of entries).
+    /// The JSON text straight to core values. `releases` is streamed: each entry becomes
+    /// a `Release` as it is read, so no tree or intermediate list ever holds the whole
+    /// list (a manifest at the 8 MiB cap holds some 400,000 entries).
     static func decodeJSON(_ data: Data) throws(BodyError) -> Manifest {
         try manifest(from: wireJSON(data))
     }
 
-    /// `releases` is streamed: each entry becomes a `ManifestReleaseWire` as it is read
-    /// (the first entry that does not fit is remembered, and reported where `wire`
-    /// would report it), so the tree never holds the whole list.
     static func wireJSON(_ data: Data) throws(BodyError) -> ManifestWire {
-        var streamed = StreamedReleases()
+        var streamed = StreamedReleases(byteCount: data.count)
         let tree: JSONTree
         do {
             tree = try JSONReader.parse(data, streaming: (key: "releases", sink: { entry, index in
-                guard streamed.failure == nil else { return }
-                do throws(BodyError) {
-                    streamed.entries.append(try releaseWire(from: entry, path: "releases[\(index)]"))
-                } catch {
-                    streamed.failure = error
-                }
+                streamed.add(entry, index: index)
             }))
         } catch {
             throw BodyError("not valid JSON (\(error.description))")
@@ -99,16 +142,10 @@ extension Manifest {
         return try wire(from: tree, streamed: streamed)
     }
 
-    /// The entries of a streamed `releases` array, or the first one's reason to fail.
-    struct StreamedReleases {
-        var entries: [ManifestReleaseWire] = []
-        var failure: BodyError?
-    }
-
-    /// The JSON text into plain fields, checking each known key's type.
-    /// `streamed`: what `JSONReader` took out of `releases` (the tree then holds an
-    /// empty array there).
-    static func wire(from tree: JSONTree, streamed: StreamedReleases? = nil) throws(BodyError) -> ManifestWire {
+    /// The top-level members into plain fields, checking each known key's type.
+    /// `streamed`: what became of `releases` (the tree holds an empty array there, as
+    /// `JSONReader` streams every top-level `releases` array).
+    static func wire(from tree: JSONTree, streamed: StreamedReleases) throws(BodyError) -> ManifestWire {
         guard case .object(let members) = tree else {
             throw BodyError("manifest is \(tree.typeName), expected a JSON object")
         }
@@ -125,16 +162,9 @@ extension Manifest {
             critical: try top.bool("critical"))
         switch members["releases"] {
         case nil, .null?: break
-        case .array(let entries)? where entries.isEmpty && streamed != nil:
-            if let failure = streamed?.failure { throw failure }
-            wire.releases = streamed?.entries
-        case .array(let entries)?:
-            var releases: [ManifestReleaseWire] = []
-            releases.reserveCapacity(entries.count)
-            for (index, entry) in entries.enumerated() {
-                releases.append(try releaseWire(from: entry, path: "releases[\(index)]"))
-            }
-            wire.releases = releases
+        case .array?:
+            if let failure = streamed.shapeFailure { throw failure }
+            wire.releases = streamed
         case let other?: throw BodyError("manifest.releases is \(other.typeName), expected an array")
         }
         guard wire.latestVersion != nil || wire.releases != nil else {
@@ -143,18 +173,22 @@ extension Manifest {
         return wire
     }
 
-    static func releaseWire(from tree: JSONTree, path: String) throws(BodyError) -> ManifestReleaseWire {
-        guard case .object(let members) = tree else { throw BodyError("\(path) is \(tree.typeName), expected an object") }
-        let entry = JSONObjectReader(members: members, path: path)
-        guard let version = try entry.string("version") else { throw BodyError("\(path) has no 'version'") }
+    /// One entry of `releases`, type-checked. Messages name it `releases[index]`; that
+    /// text is built only for a message (this runs once per entry).
+    static func releaseWire(from tree: JSONTree, index: Int) throws(BodyError) -> ManifestReleaseWire {
+        guard case .object(let members) = tree else {
+            throw BodyError("releases[\(index)] is \(tree.typeName), expected an object")
+        }
+        let entry = JSONObjectReader(members: members, path: "releases", index: index)
+        guard let version = try entry.string("version") else { throw BodyError("releases[\(index)] has no 'version'") }
         return ManifestReleaseWire(
-            version: version, notes: try notes(members["notes"], path: "\(path).notes"), date: try entry.string("date"),
-            critical: try entry.bool("critical"), minimumOsVersion: try entry.string("minimumOsVersion"),
-            url: try entry.string("url"))
+            version: version, notes: try notes(members["notes"], path: entry.location + ".notes"),
+            date: try entry.string("date"), critical: try entry.bool("critical"),
+            minimumOsVersion: try entry.string("minimumOsVersion"), url: try entry.string("url"))
     }
 
     /// Release notes: a string, or an array of strings joined by newlines.
-    static func notes(_ tree: JSONTree?, path: String) throws(BodyError) -> String? {
+    static func notes(_ tree: JSONTree?, path: @autoclosure () -> String) throws(BodyError) -> String? {
         switch tree {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -162,12 +196,12 @@ extension Manifest {
             var texts: [String] = []
             for line in lines {
                 guard case .string(let text) = line else {
-                    throw BodyError("\(path) holds \(line.typeName), expected strings")
+                    throw BodyError("\(path()) holds \(line.typeName), expected strings")
                 }
                 texts.append(text)
             }
             return texts.joined(separator: "\n")
-        case let other?: throw BodyError("\(path) is \(other.typeName), expected a string or an array of strings")
+        case let other?: throw BodyError("\(path()) is \(other.typeName), expected a string or an array of strings")
         }
     }
 
@@ -176,15 +210,8 @@ extension Manifest {
     /// (the top-level `releaseNotes`, `releaseDate`, `minimumOsVersion` fill what it
     /// lacks, and `critical` from either counts); otherwise `latestVersion` is one more
     /// release, listed first. The highest of the set is the latest, whatever the order.
-    static func manifest(from wire: ManifestWire) throws(BodyError) -> Manifest {
-        var releases: [Release] = []
-        releases.reserveCapacity((wire.releases?.count ?? 0) + 1)  // + 1: room for latestVersion
-        for (index, entry) in (wire.releases ?? []).enumerated() {
-            releases.append(Release(
-                version: try version(entry.version, what: "releases[\(index)].version"), notes: entry.notes,
-                date: entry.date, critical: entry.critical ?? false, minimumOsVersion: entry.minimumOsVersion,
-                url: entry.url))
-        }
+    static func manifest(from wire: consuming ManifestWire) throws(BodyError) -> Manifest {
+        var releases = try wire.releases.take()?.decoded() ?? []
         if let text = wire.latestVersion {
             let latest = try version(text, what: "latestVersion")
             if let index = releases.firstIndex(where: { $0.version == latest }) {
@@ -205,11 +232,11 @@ extension Manifest {
             updateURL: wire.updateURL)
     }
 
-    static func version(_ text: String, what: String) throws(BodyError) -> Version {
+    static func version(_ text: String, what: @autoclosure () -> String) throws(BodyError) -> Version {
         do {
             return try Version(text)
         } catch {
-            throw BodyError("\(what): \(error.description)")
+            throw BodyError("\(what()): \(error.description)")
         }
     }
 }
