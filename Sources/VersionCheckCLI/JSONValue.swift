@@ -34,36 +34,43 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The value as compact one-line JSON text.
     public var rendered: String {
-        var text = ""
-        write(to: &text)
-        return text
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the value's JSON text to `text`.
-    public func write(to text: inout String) {
+    /// Appends the value's JSON text, as UTF-8, to `bytes`. Bytes rather than a
+    /// `String`: appending to an array is a copy, where each `String` append also
+    /// keeps its ASCII and index bookkeeping (a check can print 400,000 releases).
+    public func write(to bytes: inout [UInt8]) {
         switch self {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .int(let number): text += String(number)
-        case .double(let number): text += number.isFinite ? Self.render(number) : "null"
-        case .string(let string): Self.writeString(string, to: &text)
+        case .null: Self.append("null", to: &bytes)
+        case .bool(let flag): Self.append(flag ? "true" : "false", to: &bytes)
+        case .int(let number): bytes += String(number).utf8
+        case .double(let number): bytes += (number.isFinite ? Self.render(number) : "null").utf8
+        case .string(let string): Self.writeString(string, to: &bytes)
         case .array(let elements):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { text += ", " }
-                element.write(to: &text)
+                if index > 0 { Self.append(", ", to: &bytes) }
+                element.write(to: &bytes)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            bytes.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { text += ", " }
-                Self.writeString(member.key, to: &text)
-                text += ": "
-                member.value.write(to: &text)
+                if index > 0 { Self.append(", ", to: &bytes) }
+                Self.writeString(member.key, to: &bytes)
+                Self.append(": ", to: &bytes)
+                member.value.write(to: &bytes)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Appends a literal's bytes (one copy, no `String` in between).
+    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// A finite double as JSON: integral values without a fraction (`2`), others as Swift prints them.
@@ -72,43 +79,49 @@ public enum JSONValue: Sendable, Equatable {
         return String(number)  // shortest round-trip form, e.g. 0.25 or 1e-07: valid JSON
     }
 
-    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`;
-    /// everything else (all of Unicode) written as UTF-8.
-    static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        var plainStart = string.unicodeScalars.startIndex
-        var index = plainStart
-        let scalars = string.unicodeScalars
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String?
-            switch scalar {
-            case "\"": escape = "\\\""
-            case "\\": escape = "\\\\"
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            case "\u{08}": escape = "\\b"
-            case "\u{0C}": escape = "\\f"
-            case "\u{2028}": escape = "\\u2028"  // valid JSON, but breaks JavaScript readers
-            case "\u{2029}": escape = "\\u2029"
-            default:
-                escape = scalar.value < 0x20 || scalar.value == 0x7F ? hexEscape(scalar.value) : nil
+    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or
+    /// `\u00XX`, U+2028 and U+2029 as `\u2028` and `\u2029` (valid JSON, but they end a
+    /// line in JavaScript); everything else (all of Unicode) written as UTF-8. Copies
+    /// runs of plain bytes at once: most strings need no escape at all.
+    static func writeString(_ string: String, to bytes: inout [UInt8]) {
+        var string = string
+        bytes.append(UInt8(ascii: "\""))
+        string.withUTF8 { utf8 in
+            var plainStart = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                var escape: String?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00..<0x20, 0x7F: escape = hexEscape(byte)
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default: break
+                }
+                if let escape {
+                    bytes += UnsafeBufferPointer(rebasing: utf8[plainStart..<index])
+                    bytes += escape.utf8
+                    plainStart = index + width
+                }
+                index += width
             }
-            if let escape {
-                text += String(scalars[plainStart..<index])
-                text += escape
-                plainStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+            bytes += UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count])
         }
-        text += String(scalars[plainStart..<index])
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    private static func hexEscape(_ value: UInt32) -> String {
+    private static func hexEscape(_ byte: UInt8) -> String {
         let digits = Array("0123456789abcdef")
-        return "\\u00" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
+        return "\\u00" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
     }
 }
 

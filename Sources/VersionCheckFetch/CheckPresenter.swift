@@ -6,12 +6,14 @@ public enum CheckPresenter {
     /// Writes the report to `output` and returns 0/100/101 by status, or with
     /// `--gate` 0 (passed) or 1 (failed) by the gate alone.
     public static func present(_ report: CheckReport, to output: Output) -> ExitStatus {
-        if output.quiet {
-            // -q: nothing on stdout, so nothing to build.
-        } else if output.json {
-            output.writeJSON(json(report))
-        } else {
-            output.write(text(report))
+        // Streamed in chunks: the list of releases can be hundreds of thousands long.
+        // With -q nothing is built at all.
+        output.writeChunked { writer in
+            if output.json {
+                writeJSON(report, to: &writer)
+            } else {
+                writeText(report, to: &writer)
+            }
         }
         return exitStatus(report)
     }
@@ -32,24 +34,31 @@ public enum CheckPresenter {
     /// stripped of control characters other than line breaks and tabs, so a
     /// hostile manifest cannot drive the terminal.
     public static func text(_ report: CheckReport) -> String {
-        var lines = [firstLine(report)]
-        if let url = report.url { lines.append("url: " + printable(url, multiline: false)) }
+        var text = ""
+        writeText(report, to: &text)
+        return text
+    }
+
+    /// `text(report)`, written piece by piece to `stream`.
+    static func writeText(_ report: CheckReport, to stream: inout some TextOutputStream) {
+        stream.write(firstLine(report) + "\n")
+        if let url = report.url { stream.write("url: " + printable(url, multiline: false) + "\n") }
         for release in report.decision.releases {
-            var heading = "release \(release.version)"
+            var heading = "\nrelease \(release.version)"
             var details: [String] = []
             if let date = release.date { details.append(printable(date, multiline: false)) }
             if release.critical { details.append("critical") }
             if !details.isEmpty { heading += " (" + details.joined(separator: ", ") + ")" }
-            lines.append("")
-            lines.append(heading + ":")
+            stream.write(heading + ":\n")
             let notes = release.notes.map { printable($0, multiline: true) } ?? ""
             if notes.allSatisfy(\.isWhitespace) {
-                lines.append("  (no release notes)")
-            } else {
-                lines += notes.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+                stream.write("  (no release notes)\n")
+                continue
+            }
+            for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+                stream.write(line.isEmpty ? "\n" : "  " + line + "\n")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     static func firstLine(_ report: CheckReport) -> String {
@@ -106,9 +115,38 @@ public enum CheckPresenter {
 
     /// SPEC.md's object, key for key and in its order; `gate` only with `--gate`.
     public static func json(_ report: CheckReport) -> JSONValue {
+        .object(jsonHead(report) + [.init("releases", .array(report.decision.releases.map(json)))] + jsonTail(report))
+    }
+
+    /// `json(report)` as one line, written piece by piece to `writer`: the releases one
+    /// at a time, never the whole list as one value.
+    static func writeJSON(_ report: CheckReport, to writer: inout ChunkedWriter) {
+        for (index, member) in jsonHead(report).enumerated() {
+            writer.write(index == 0 ? "{" : ", ")
+            writer.write(json: .string(member.key))
+            writer.write(": ")
+            writer.write(json: member.value)
+        }
+        writer.write(#", "releases": ["#)
+        for (index, release) in report.decision.releases.enumerated() {
+            if index > 0 { writer.write(", ") }
+            writer.write(json: json(release))
+        }
+        writer.write("]")
+        for member in jsonTail(report) {
+            writer.write(", ")
+            writer.write(json: .string(member.key))
+            writer.write(": ")
+            writer.write(json: member.value)
+        }
+        writer.write("}\n")
+    }
+
+    /// The members before `releases`.
+    private static func jsonHead(_ report: CheckReport) -> [JSONValue.Member] {
         let decision = report.decision
         let latest = decision.latest
-        var members: [JSONValue.Member] = [
+        return [
             .init("status", .string(decision.status.rawValue)),
             .init("current", .string(report.current.description)),
             .init("latest", .string(latest?.version.description)),
@@ -119,20 +157,28 @@ public enum CheckPresenter {
             .init("releaseNotes", .string(latest?.notes)),
             .init("releaseDate", .string(latest?.date)),
             .init("minimumOsVersion", .string(latest?.minimumOsVersion)),
-            .init("releases", .array(decision.releases.map { release in
-                [
-                    "version": .string(release.version.description),
-                    "notes": .string(release.notes),
-                    "date": .string(release.date),
-                    "critical": .bool(release.critical),
-                ]
-            })),
+        ]
+    }
+
+    /// One element of `releases`.
+    private static func json(_ release: Release) -> JSONValue {
+        [
+            "version": .string(release.version.description),
+            "notes": .string(release.notes),
+            "date": .string(release.date),
+            "critical": .bool(release.critical),
+        ]
+    }
+
+    /// The members after `releases`.
+    private static func jsonTail(_ report: CheckReport) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = [
             .init("source", .string(report.source)),
             .init("app", report.app.map { app in
                 ["id": .int(app.id), "bundleId": .string(app.bundleId), "name": .string(app.name)]
             } ?? .null),
         ]
-        if report.gate { members.append(.init("gate", .bool(decision.gatePassed))) }
-        return .object(members)
+        if report.gate { members.append(.init("gate", .bool(report.decision.gatePassed))) }
+        return members
     }
 }

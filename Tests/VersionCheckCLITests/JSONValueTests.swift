@@ -11,6 +11,9 @@ struct JSONValueTests {
         ("ünïcödé ✓ 🚀", "\"ünïcödé ✓ 🚀\""),
         ("sep\u{2028}\u{2029}", #""sep\u2028\u2029""#),
         ("/", #""/""#),
+        ("naïve café 日本", "\"naïve café 日本\""),  // no escape, not ASCII: the one-append path
+        ("ends with a quote\"", #""ends with a quote\"""#),
+        ("\u{2027}\u{2028}\u{202A}", "\"\u{2027}\\u2028\u{202A}\""),  // 0xE2 neighbours stay as they are
         ("", #""""#),
     ]
 

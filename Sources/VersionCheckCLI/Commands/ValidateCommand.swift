@@ -7,7 +7,7 @@ enum ValidateCommand {
     static func run(_ line: ParsedCommandLine, output: Output) -> ExitStatus {
         let syntax: VersionSyntax = line.flag("strict") ? .semver : line.flag("app-store") ? .appStore : .lenient
         var allValid = true
-        var json = ""
+        var json: [UInt8] = []
         for argument in line.arguments {
             let entry: JSONValue
             do {
@@ -20,10 +20,10 @@ enum ValidateCommand {
             }
             if output.json {
                 entry.write(to: &json)
-                json += "\n"
+                json.append(UInt8(ascii: "\n"))
             }
         }
-        output.write(json)
+        output.write(bytes: json)
         return allValid ? .success : .invalidInput
     }
 }
