@@ -35,8 +35,9 @@ public struct URLSessionTransport: HTTPGetting {
         let transfer = Transfer(
             allowInsecure: allowInsecure, maximumBodySize: maximumBodySize, maximumRedirects: maximumRedirects, log: log)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
+        let sessionTimeout = Self.sessionTimeout(for: timeout)
+        configuration.timeoutIntervalForRequest = sessionTimeout
+        configuration.timeoutIntervalForResource = sessionTimeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
@@ -44,7 +45,7 @@ public struct URLSessionTransport: HTTPGetting {
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
 
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
         request.httpMethod = "GET"
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("application/json, application/x-plist;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
@@ -52,7 +53,8 @@ public struct URLSessionTransport: HTTPGetting {
         let started = DispatchTime.now()
         let task = session.dataTask(with: request)
         task.resume()
-        let finishedInTime = transfer.done.wait(timeout: started + timeout) == .success
+        let deadline = timeout < Self.longestTimeout ? started + timeout : DispatchTime.distantFuture
+        let finishedInTime = transfer.done.wait(timeout: deadline) == .success
         let elapsed = Self.milliseconds(since: started)
         let shown = Redaction.display(url)
         guard finishedInTime else {
@@ -70,6 +72,18 @@ public struct URLSessionTransport: HTTPGetting {
             log("GET \(shown) -> \(response.status), \(response.body.count) bytes, \(elapsed) ms")
             return response
         }
+    }
+
+    /// A timeout this long (about 31 years) is waited out as "no deadline": SPEC.md allows
+    /// any positive number, and nanosecond and millisecond clocks overflow long before 1e300.
+    static let longestTimeout: Double = 1e9
+
+    /// What URLSession is told. Our own wait on `done` keeps the exact deadline; URLSession
+    /// only must not end the transfer sooner. On Linux it counts `Int(seconds) * 1000`
+    /// milliseconds: 0.5 s became 0 (a timeout at once), 1.5 s became 1 s, and 1e16 s
+    /// trapped. So it gets whole seconds, rounded up, and at most `longestTimeout`.
+    static func sessionTimeout(for seconds: Double) -> Double {
+        min(seconds.rounded(.up), longestTimeout)
     }
 
     private static func milliseconds(since start: DispatchTime) -> UInt64 {
@@ -160,6 +174,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         lock.lock()
         self.response = response as? HTTPURLResponse
+        // A declared length (within the cap) is room made once: the body is not
+        // copied each time it outgrows its buffer, which at 8 MiB doubles the peak.
+        if response.expectedContentLength > 0 { body.reserveCapacity(Int(response.expectedContentLength)) }
         lock.unlock()
         completionHandler(.allow)
     }
