@@ -52,12 +52,13 @@ INSTALL_DATA    ?= install -m 0644
 
 # Scratch folders of the checks.
 CHECK_ROOT    ?= .build-check-install
+BUDGET_ROOT   ?= .build-check-budget
 VERSION_DIR   ?= .build-version
 CHECK_VERSION ?= 9.8.7-check.1+stamp
 # What the checks need, as Debian packages.
 CHECK_PACKAGES := groff man-db bash-completion zsh fish python3
 
-.PHONY: all build test bench bench-alloc bench-lookup demo release check-release install install-strip uninstall \
+.PHONY: all build test bench bench-alloc bench-lookup demo release check-release check-budget install install-strip uninstall \
         check-install check-version check-deps check clean version-text libcurl
 
 all: build
@@ -146,6 +147,15 @@ check-install: release
 	fi; echo "check-install: ok: uninstall removed every installed file"
 	rm -rf $(CHECK_ROOT)
 
+## check-budget: the hostile-input tests run against the release binaries (installed into
+## a scratch DESTDIR), one at a time, held to the budget as written: 1 s and 64 MiB each
+check-budget: release
+	rm -rf $(BUDGET_ROOT)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(BUDGET_ROOT)) PREFIX=/usr
+	$(SWIFT) build --build-tests
+	VERSIONCHECK_TEST_PRODUCTS=$(abspath $(BUDGET_ROOT))/usr/bin $(SWIFT) test --skip-build --no-parallel --filter Hostile
+	rm -rf $(BUDGET_ROOT)
+
 ## check-version: a build stamped with CHECK_VERSION shows it in both binaries and the User-Agent
 check-version:
 	$(SWIFT) build --scratch-path $(VERSION_DIR) --product versioncheck -Xcc -DVERSIONCHECK_VERSION='"$(CHECK_VERSION)"'
@@ -157,10 +167,10 @@ check-deps:
 	@$(call ensure-packages,$(CHECK_PACKAGES),optional)
 
 ## check: every test and check (slow: three extra builds)
-check: test check-version check-install
+check: test check-version check-install check-budget
 
 clean:
-	rm -rf .build $(RELEASE_DIR) $(STATIC_DIR) $(VERSION_DIR) $(CHECK_ROOT)
+	rm -rf .build $(RELEASE_DIR) $(STATIC_DIR) $(VERSION_DIR) $(CHECK_ROOT) $(BUDGET_ROOT)
 
 # VERSION goes into a C string literal: letters, digits, '.', '+', '-' only.
 version-text:

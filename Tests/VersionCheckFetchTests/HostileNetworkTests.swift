@@ -63,11 +63,11 @@ struct HostileNetworkTests {
 
     static let cases: [Case] = [
         Case(name: "headers and one byte, then a stall", response: .init(file: "itunes-ios.json", trickle: (bytes: 1, seconds: 3600)),
-             options: ["--timeout", "1", "--retries", "0"], status: 75, stderr: "timed out after 1 s", atLeast: 0.9),
+             options: ["--timeout", "0.5", "--retries", "0"], status: 75, stderr: "timed out after 0.5 s", atLeast: 0.45),
         Case(name: "no status line, a stall", response: .init(file: "itunes-ios.json", delay: 3600),
-             options: ["--timeout", "1", "--retries", "0"], status: 75, stderr: "timed out after 1 s", atLeast: 0.9),
+             options: ["--timeout", "0.5", "--retries", "0"], status: 75, stderr: "timed out after 0.5 s", atLeast: 0.45),
         Case(name: "one byte a second", response: .init(file: "itunes-ios.json", trickle: (bytes: 1, seconds: 1)),
-             options: ["--timeout", "1", "--retries", "0"], status: 75, stderr: "timed out after 1 s", atLeast: 0.9),
+             options: ["--timeout", "0.5", "--retries", "0"], status: 75, stderr: "timed out after 0.5 s", atLeast: 0.45),
         Case(name: "Retry-After of 10^9 seconds", response: .init(status: 503, headers: ["Retry-After": "1000000000"], body: ""),
              options: ["--retries", "10"], status: 75, stderr: "asked to wait 1000000000 s (more than 60 s), not retrying"),
         Case(name: "Retry-After of 400 digits", response: .init(status: 429, headers: ["Retry-After": String(repeating: "9", count: 400)], body: ""),
@@ -121,6 +121,24 @@ struct HostileNetworkTests {
         print("HOSTILE\t\(hostile.name)\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
     }
 
+    /// SPEC.md: `--timeout` is any positive decimal number. One too large to count in
+    /// milliseconds crashed the helper (URLSession on Linux multiplies it into an `Int`);
+    /// it now means "no deadline", and the check just runs.
+    @Test(arguments: ["99999999999999999999", String(repeating: "9", count: 300) + ".5", "0.000001"])
+    func extremeTimeoutsAreNotCrashes(timeout: String) throws {
+        let server = try LoopbackServer(routes: ["/lookup": [.init(file: "itunes-ios.json")]])
+        let result = try runMeasured(
+            "versioncheck", ["lookup", "--id", "1", "--lookup-url", server.url("/lookup"), "--current", "1.0", "--timeout", timeout, "--retries", "0"])
+        if timeout.hasPrefix("0.") {
+            #expect(result.status == 75, "\(result)")
+            #expect(result.stderrText.contains("timed out after"), "\(result)")
+        } else {
+            #expect(result.status == 101, "\(result)")
+            #expect(result.stderr.isEmpty, "\(result)")
+        }
+        #expect(result.seconds < HostileBudget.seconds, "\(result)")
+    }
+
     /// A manifest with as many releases as fit under the 8 MiB cap (355,739 of them).
     static let bigManifest: URL = {
         var text = #"{"releases": ["#
@@ -139,13 +157,12 @@ struct HostileNetworkTests {
     }()
 
     /// The 8 MiB manifest, from a file (text) and over HTTP (`--json`), every release
-    /// newer than `--current` (355,738 of them listed). KNOWN GAP: this is the one
-    /// hostile input that does not meet 1 s / 64 MiB (debug build, loaded machine: file
-    /// about 2-3 s and 145-155 MiB, `--json` over HTTP about 3-6 s and 225 MiB; release
-    /// build, file, `-q`: about 0.6 s and 115 MiB). What is left alive together: the body,
-    /// the decoded entries and the core releases (each array about 45 MiB), then the
-    /// decision's copy of the newer ones. The bounds here catch a return of the quadratic
-    /// paths that made it take hours (JSON decoding) or over 10 minutes (`--json` output).
+    /// newer than `--current` (355,738 of them listed, 14 and 26 MB of output). The
+    /// release build meets the issue's 1 s and 64 MiB (`make check-budget` runs this
+    /// against it: about 0.25 s text, 0.5 s `--json`, 49 MiB). The unoptimized debug
+    /// build that `make test` runs is several times slower (2-4 s on a loaded machine):
+    /// there the time bound only catches a return of the quadratic paths that once made
+    /// this take hours; memory is held to the budget in both.
     @Test(arguments: [(["--current", "1.0"], Int32(100), false), (["--current", "1.0", "--json"], Int32(100), true)])
     func manifestAtTheSizeCap(options: [String], status: Int32, overHTTP: Bool) throws {
         let size = try FileManager.default.attributesOfItem(atPath: Self.bigManifest.path)[.size] as? Int
@@ -158,9 +175,8 @@ struct HostileNetworkTests {
         if status == 100 {
             #expect(result.stdout.count > 355_738 * 10, "every newer release is listed: \(result.stdout.count) bytes")
         }
-        let scale = HostileBudget.sanitizer == nil ? 1.0 : 10.0
-        #expect(result.seconds < 30 * scale, "\(result)")
-        #expect(result.peakMiB < (HostileBudget.sanitizer == nil ? 400 : 8192), "\(result)")
+        #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 10 * HostileBudget.seconds), "\(result)")
+        #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
         print("HOSTILE\t8 MiB manifest \(overHTTP ? "over HTTP" : "file") \(options.joined(separator: " "))\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
     }
 }

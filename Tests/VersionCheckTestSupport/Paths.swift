@@ -17,8 +17,15 @@ public enum TestPaths {
         fixtures.appendingPathComponent(name)
     }
 
-    /// The folder that holds the built products (the test runner lives there too).
-    public static let productsDirectory: URL = {
+    /// Set to a folder holding `versioncheck` (and its helper, beside it or in
+    /// `../libexec/versioncheck/`), the end-to-end tests run those binaries instead of
+    /// the debug build's: `make check-budget` points it at a staged release install.
+    public static let productsOverride: URL? = ProcessInfo.processInfo.environment["VERSIONCHECK_TEST_PRODUCTS"]
+        .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+
+    /// The folder that holds the built products: the test runner's own, unless
+    /// `productsOverride` says otherwise.
+    public static let productsDirectory: URL = productsOverride ?? {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent()
