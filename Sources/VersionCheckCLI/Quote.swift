@@ -1,8 +1,11 @@
+import VersionCheckCore
+
 /// Quoting user input inside one-line messages.
 enum Quote {
-    /// `'text'`, with control characters escaped so the message stays on one line.
+    /// `'text'`, with control characters escaped so the message stays on one line;
+    /// a long text as an excerpt and its length (`Excerpt`).
     static func single(_ text: some StringProtocol) -> String {
-        "'" + escapingControlCharacters(String(text)) + "'"
+        Excerpt.quoted(escapingControlCharacters(String(text)))
     }
 
     /// `text` with line breaks, tabs and other control characters written as `\n`, `\t`, `\u{1B}`.

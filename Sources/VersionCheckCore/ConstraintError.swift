@@ -1,5 +1,6 @@
 /// Why a text is not a constraint. `description` is one line that quotes the (trimmed)
-/// constraint and says where: `invalid constraint '>=1,,<2': empty comparator at offset 4`.
+/// constraint (an excerpt when it is long, see `Excerpt`) and says where:
+/// `invalid constraint '>=1,,<2': empty comparator at offset 4`.
 /// Offsets count characters from the start of the trimmed text, from 0.
 public enum ConstraintError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing but whitespace.
@@ -33,7 +34,19 @@ public enum ConstraintError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        "invalid constraint '\(text)': \(detail)"
+        "invalid constraint \(Excerpt.quoted(text, around: offset)): \(detail)"
+    }
+
+    /// Where in `text` the problem is (characters from 0); nil for `empty`.
+    public var offset: Int? {
+        switch self {
+        case .empty: nil
+        case .emptyComparator(_, let offset), .emptyAlternative(_, let offset), .missingVersion(_, let offset, _),
+            .operatorBeforeXRange(_, let offset, _), .hyphenRange(_, let offset), .numberAfterWildcard(_, let offset),
+            .unexpectedCharacter(_, let offset, _):
+            offset
+        case .invalidVersion(_, let offset, let error): offset + (error.offset ?? 0)
+        }
     }
 
     private var detail: String {
@@ -56,7 +69,7 @@ public enum ConstraintError: Error, Hashable, Sendable, CustomStringConvertible 
             let found = text.dropFirst(offset).first.map { "'\($0)'" } ?? "end"
             return "unexpected \(found) at offset \(offset), expected \(expected)"
         case .invalidVersion(_, let offset, let error):
-            return "\(error.detail(shiftedBy: offset)) in version '\(error.text)'"
+            return "\(error.detail(shiftedBy: offset)) in version \(Excerpt.quoted(error.text, around: error.offset))"
         }
     }
 }

@@ -1,5 +1,6 @@
 /// Why a text is not a version. `description` is one line that quotes the (trimmed)
-/// input and says what was expected: `invalid version '1..2': empty component at offset 2`.
+/// input (an excerpt when it is long, see `Excerpt`) and says what was expected:
+/// `invalid version '1..2': empty component at offset 2`.
 /// Offsets count characters from the start of the trimmed text, from 0.
 public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing but whitespace.
@@ -51,7 +52,7 @@ public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "invalid version '\(text)': \(detail(shiftedBy: 0))"
+        "invalid version \(Excerpt.quoted(text, around: offset)): \(detail(shiftedBy: 0))"
     }
 
     /// The reason alone, with offsets moved by `shift` (a constraint quotes its own text).
