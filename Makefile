@@ -82,7 +82,7 @@ bench: release
 ## bench-alloc: parse and compare allocate nothing: valgrind's heap totals must not grow with N
 bench-alloc:
 	$(SWIFT) build -c release --product versioncheck-bench
-	@for mode in compare-only parse-only; do for n in 1000 1000000; do \
+	@for mode in compare-only compare-prerelease-only parse-only; do for n in 1000 1000000; do \
 		printf '%s %-8s ' $$mode $$n; \
 		valgrind --tool=memcheck ./.build/release/versioncheck-bench $$mode $$n 2>&1 | grep -o 'total heap usage.*'; \
 	done; done

@@ -283,23 +283,15 @@ extension Version {
         }
     }
 
-    /// The slow path: builds the out-of-line numbers and pre-release identifiers.
+    /// The slow path: builds the out-of-line numbers, or marks a pre-release.
     private static func makeExtended(text: String, _ scan: Scan) -> Version {
-        var spilled: [Numeral]? = nil
-        if scan.spillNumbers {
-            let pieces = slice(text, scan.numbers).split(separator: ".", omittingEmptySubsequences: false)
-            spilled = pieces.prefix(scan.significant).map(numeral)
+        guard scan.spillNumbers else {
+            let w = scan.words
+            return Version(words: w.0, w.1, w.2, w.3, extra: .prereleaseWithInlineNumbers, text: text)
         }
-        var identifiers: [Identifier] = []
-        if let prerelease = scan.prerelease {
-            for piece in slice(text, prerelease).split(separator: ".", omittingEmptySubsequences: false) {
-                identifiers.append(piece.utf8.allSatisfy(isDigit) ? .numeric(numeral(piece)) : .alphanumeric(piece))
-            }
-        }
-        let extra = Extra(numbers: spilled, prerelease: identifiers)
-        if spilled != nil { return Version(words: 0, 0, 0, 0, extra: extra, text: text) }
-        let w = scan.words
-        return Version(words: w.0, w.1, w.2, w.3, extra: extra, text: text)
+        let pieces = slice(text, scan.numbers).split(separator: ".", omittingEmptySubsequences: false)
+        let extra = Extra(numbers: pieces.prefix(scan.significant).map(numeral), hasPrerelease: scan.prerelease != nil)
+        return Version(words: 0, 0, 0, 0, extra: extra, text: text)
     }
 
     private static func slice(_ text: String, _ range: Range<Int>) -> Substring {

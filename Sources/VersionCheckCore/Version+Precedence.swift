@@ -42,7 +42,19 @@ extension Version: Comparable, Hashable {
         hasher.combine(_w3)
         if let extra = _extra {
             hasher.combine(extra.numbers)
-            hasher.combine(extra.prerelease)
+            hasher.combine(extra.hasPrerelease)
+            if extra.hasPrerelease {
+                withPrerelease { text in
+                    Version.forEachIdentifier(in: text) { identifier in
+                        // Numeric identifiers as their digits without leading zeros, as they compare.
+                        let isNumeric = Version.isNumeric(identifier)
+                        let significant = isNumeric ? Version.droppingLeadingZeros(identifier) : identifier
+                        hasher.combine(isNumeric)
+                        hasher.combine(significant.count)
+                        hasher.combine(bytes: UnsafeRawBufferPointer(significant))
+                    }
+                }
+            }
         }
     }
 
@@ -56,7 +68,7 @@ extension Version: Comparable, Hashable {
             numbers = Version.compareNumerals(numerals, other.numerals)
         }
         if numbers != 0 { return numbers }
-        return Version.comparePrereleases(_extra?.prerelease ?? [], other._extra?.prerelease ?? [])
+        return Version.comparePrereleases(self, other)
     }
 
     /// Numbers only (pre-release ignored), as an `Int` -1/0/1.
@@ -86,13 +98,92 @@ extension Version: Comparable, Hashable {
 
     /// SemVer §11: no pre-release ranks above any pre-release; then identifier by
     /// identifier; then the longer list wins.
-    private static func comparePrereleases(_ a: [Identifier], _ b: [Identifier]) -> Int {
-        if a.isEmpty || b.isEmpty { return a.isEmpty == b.isEmpty ? 0 : (a.isEmpty ? 1 : -1) }
-        for (x, y) in zip(a, b) {
-            let order = x.compare(to: y)
+    private static func comparePrereleases(_ a: Version, _ b: Version) -> Int {
+        let (x, y) = (a.isPrerelease, b.isPrerelease)
+        if !x || !y { return x == y ? 0 : (x ? -1 : 1) }
+        return a.withPrerelease { first in
+            b.withPrerelease { second in comparePrereleaseTexts(first, second) }
+        }
+    }
+
+    /// Two pre-release parts (`rc.1`, `beta.11`), identifier by identifier.
+    private static func comparePrereleaseTexts(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var (i, j) = (0, 0)
+        while true {
+            let aEnd = identifierEnd(a, from: i)
+            let bEnd = identifierEnd(b, from: j)
+            let order = compareIdentifiers(UnsafeBufferPointer(rebasing: a[i..<aEnd]), UnsafeBufferPointer(rebasing: b[j..<bEnd]))
             if order != 0 { return order }
+            let (aDone, bDone) = (aEnd == a.count, bEnd == b.count)
+            if aDone || bDone { return aDone == bDone ? 0 : (aDone ? -1 : 1) }
+            (i, j) = (aEnd + 1, bEnd + 1)
+        }
+    }
+
+    /// SemVer §11.4: numeric identifiers numerically (leading zeros ignored, any
+    /// length), alphanumeric ones in ASCII order, numeric below alphanumeric.
+    private static func compareIdentifiers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        switch (isNumeric(a), isNumeric(b)) {
+        case (true, true):
+            let (x, y) = (droppingLeadingZeros(a), droppingLeadingZeros(b))
+            if x.count != y.count { return x.count < y.count ? -1 : 1 }
+            return compareBytes(x, y)
+        case (true, false): return -1
+        case (false, true): return 1
+        case (false, false): return compareBytes(a, b)
+        }
+    }
+
+    /// Byte-wise (ASCII) order; a proper prefix is lower.
+    private static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+            return a[index] < b[index] ? -1 : 1
         }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
+    /// Calls `body` with the identifiers of a pre-release part, in order.
+    static func forEachIdentifier(in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        while true {
+            let end = identifierEnd(text, from: start)
+            body(UnsafeBufferPointer(rebasing: text[start..<end]))
+            if end == text.count { return }
+            start = end + 1
+        }
+    }
+
+    private static func identifierEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end < text.count, text[end] != UInt8(ascii: ".") { end += 1 }
+        return end
+    }
+
+    static func isNumeric(_ identifier: UnsafeBufferPointer<UInt8>) -> Bool {
+        identifier.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+    }
+
+    static func droppingLeadingZeros(_ digits: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        while start < digits.count, digits[start] == UInt8(ascii: "0") { start += 1 }
+        return UnsafeBufferPointer(rebasing: digits[start...])
+    }
+
+    /// Calls `body` with the UTF-8 of the pre-release part of `description` (after the
+    /// `-`, before any `+`), empty when there is none. The text was validated when
+    /// parsed: an optional `v`, then digits and dots, then `-` opens the pre-release.
+    func withPrerelease<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = description
+        return text.withUTF8 { utf8 in
+            var index = 0
+            if index < utf8.count, utf8[index] | 0x20 == UInt8(ascii: "v") { index += 1 }
+            while index < utf8.count, utf8[index] &- UInt8(ascii: "0") < 10 || utf8[index] == UInt8(ascii: ".") { index += 1 }
+            guard index < utf8.count, utf8[index] == UInt8(ascii: "-") else { return body(UnsafeBufferPointer(rebasing: utf8[0..<0])) }
+            let start = index + 1
+            var end = start
+            while end < utf8.count, utf8[end] != UInt8(ascii: "+") { end += 1 }
+            return body(UnsafeBufferPointer(rebasing: utf8[start..<end]))
+        }
     }
 }
 
@@ -106,19 +197,6 @@ extension Version.Numeral {
         case (.big(let x), .big(let y)):
             if x.utf8.count != y.utf8.count { return x.utf8.count < y.utf8.count ? -1 : 1 }
             return Version.compareASCII(x, y)
-        }
-    }
-}
-
-extension Version.Identifier {
-    /// SemVer §11.4: numeric identifiers numerically, alphanumeric ones in ASCII order,
-    /// numeric below alphanumeric.
-    func compare(to other: Version.Identifier) -> Int {
-        switch (self, other) {
-        case (.numeric(let x), .numeric(let y)): return x.compare(to: y)
-        case (.numeric, .alphanumeric): return -1
-        case (.alphanumeric, .numeric): return 1
-        case (.alphanumeric(let x), .alphanumeric(let y)): return Version.compareASCII(x, y)
         }
     }
 }

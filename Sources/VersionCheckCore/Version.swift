@@ -23,9 +23,10 @@ public enum VersionSyntax: String, Sendable, Hashable, CaseIterable {
 /// Layout: up to four numeric components that fit in `UInt64` live inline (trailing
 /// zero components dropped, so `1.2.0.0.0` is inline too), and a version without a
 /// pre-release has no out-of-line storage: comparing two such versions is four
-/// integer comparisons and allocates nothing. Longer or bigger numbers and
-/// pre-release identifiers go to a rarely used reference (`Extra`). The text is a
-/// `String`, which Swift keeps inline up to 15 UTF-8 bytes.
+/// integer comparisons and allocates nothing. Longer or bigger numbers go to a
+/// rarely used reference (`Extra`); a pre-release is marked by a shared one and read
+/// from the text when it matters. The text is a `String`, which Swift keeps inline
+/// up to 15 UTF-8 bytes.
 @frozen
 public struct Version: Sendable {
     /// Numeric components 1-4, zero-padded; all zero when `_extra?.numbers` is set.
@@ -52,8 +53,7 @@ public struct Version: Sendable {
     /// True when the version has a pre-release part (`1.0.0-rc.1`).
     @inlinable
     public var isPrerelease: Bool {
-        guard let extra = _extra else { return false }
-        return !extra.prerelease.isEmpty
+        _extra?.hasPrerelease ?? false
     }
 }
 
@@ -62,18 +62,26 @@ extension Version: CustomStringConvertible {}
 extension Version {
     /// The out-of-line part of a version: present only when a component does not fit in
     /// `UInt64`, when more than four components are significant, or with a pre-release.
+    ///
+    /// The pre-release identifiers are not kept: they are read from `description` when
+    /// two pre-releases with equal numbers are compared (rare, and allocation-free).
+    /// So every pre-release version whose numbers fit inline shares one `Extra`, and a
+    /// list of 400,000 pre-release versions costs no more than plain ones.
     @usableFromInline
     internal final class Extra: Sendable {
         /// Every significant numeric component (trailing zeros dropped) when they do not
         /// fit inline; `nil` when the inline words hold them.
         let numbers: [Numeral]?
-        /// Pre-release identifiers, empty for a release.
-        @usableFromInline let prerelease: [Identifier]
+        /// The text has a pre-release part.
+        @usableFromInline let hasPrerelease: Bool
 
-        init(numbers: [Numeral]?, prerelease: [Identifier]) {
+        init(numbers: [Numeral]?, hasPrerelease: Bool) {
             self.numbers = numbers
-            self.prerelease = prerelease
+            self.hasPrerelease = hasPrerelease
         }
+
+        /// Shared by every pre-release version whose numbers fit inline.
+        static let prereleaseWithInlineNumbers = Extra(numbers: nil, hasPrerelease: true)
     }
 
     /// A non-negative integer of any size: `small` when it fits in `UInt64`, else `big`
@@ -82,13 +90,6 @@ extension Version {
     internal enum Numeral: Hashable, Sendable {
         case small(UInt64)
         case big(Substring)
-    }
-
-    /// A pre-release identifier (SemVer §9): digits only, or anything else.
-    @usableFromInline
-    internal enum Identifier: Hashable, Sendable {
-        case numeric(Numeral)
-        case alphanumeric(Substring)
     }
 }
 

@@ -6,6 +6,7 @@
 //                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
+//   versioncheck-bench compare-prerelease-only N   likewise, between pre-releases with equal numbers
 //   versioncheck-bench parse-only N     N parses of typical x.y.z texts, likewise
 //   versioncheck-bench sort-only N      parse and sort N random x.y.z texts once (for profiling)
 //   BENCH_FOUNDATION_RUNS=K             runs of the (slow) Foundation sort, default 3
@@ -51,15 +52,21 @@ func parseLoop(_ texts: [String], _ n: Int) -> Int {
 let arguments = CommandLine.arguments
 let pool = parseAll(randomVersionTexts(count: 1024, seed: 7))
 let typical = randomVersionTexts(count: 1024, seed: 11)
+/// Pre-releases with equal numbers, so every comparison reads both pre-release texts
+/// (short ones inline, long ones on the heap).
+let prereleasePool = parseAll((0..<1024).map { index in
+    index % 2 == 0 ? "1.2.3-rc.\(index % 7).\(index)" : "v1.2.3-beta.\(index % 5).with-a-long-identifier-\(index)+build.7"
+})
 
-let modes = ["compare-only", "parse-only", "sort-only"]
+let modes = ["compare-only", "compare-prerelease-only", "parse-only", "sort-only"]
 if arguments.count >= 2, modes.contains(arguments[1]) {
     guard arguments.count == 3, let n = Int(arguments[2]), n > 0 else {
-        print("usage: versioncheck-bench [GROUP... | compare-only N | parse-only N | sort-only N]")
+        print("usage: versioncheck-bench [GROUP... | compare-only N | compare-prerelease-only N | parse-only N | sort-only N]")
         exit(64)
     }
     switch arguments[1] {
     case "compare-only": print(compareLoop(pool, n))
+    case "compare-prerelease-only": print(compareLoop(prereleasePool, n))
     case "parse-only": print(parseLoop(typical, n))
     default:
         var versions = parseAll(randomVersionTexts(count: n, seed: 2026))

@@ -89,7 +89,11 @@ struct PrecedenceTests {
         #expect(v("1.2.3.4.5")._extra?.numbers != nil)
         #expect(v("18446744073709551616")._extra?.numbers != nil)
         #expect(v("1.2.3-rc")._extra?.numbers == nil)
-        #expect(v("1.2.3-rc")._extra?.prerelease.count == 1)
+        // Pre-releases with inline numbers share one marker: no allocation per version.
+        #expect(v("1.2.3-rc")._extra === v("2.0-beta.1+b")._extra)
+        #expect(v("1.2.3-rc")._extra?.hasPrerelease == true)
+        #expect(v("1.2.3.4.5-rc")._extra?.hasPrerelease == true)
+        #expect(v("1.2.3.4.5+rc")._extra?.hasPrerelease == false)
     }
 
     /// A leading space sends a text down the exact path; both paths must build the same value.
