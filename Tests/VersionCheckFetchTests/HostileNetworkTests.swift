@@ -195,26 +195,26 @@ struct HostileNetworkTests {
         return (url, count)
     }
 
-    /// Other shapes that fill the cap cost more memory per byte than plain versions:
-    /// a parsed pre-release keeps its identifiers out of line (~110 bytes more), a
-    /// release with notes has its details object, equal versions take the sorting
-    /// path. They are answered correctly and quickly, within a documented, looser
-    /// memory bound (release build: about 96, 60 and 65 MiB; README "Known limits").
+    /// Other shapes that fill the cap. Pre-releases cost what plain versions cost (they
+    /// share one marker and are read from their text when compared: 50 MiB, release
+    /// build). Releases with notes each carry a details object, and equal versions take
+    /// the sorting path: about 65 and 60 MiB (68 over HTTP), a documented limit (README
+    /// "Known limits"), held here to twice the budget; pre-releases to the budget.
     @Test(arguments: [
-        ("pre-releases", #"{"version":"1-%d"}"#, Int32(101)),
-        ("one version repeated", #"{"version":"1"}"#, Int32(101)),
-        ("releases with notes", #"{"version":"1.%d","notes":"n"}"#, Int32(101)),
+        ("pre-releases", #"{"version":"1-%d"}"#, 1.0),
+        ("one version repeated", #"{"version":"1"}"#, 2.0),
+        ("releases with notes", #"{"version":"1.%d","notes":"n"}"#, 2.0),
     ])
-    func otherShapesAtTheSizeCap(shape: String, format: String, status: Int32) throws {
+    func otherShapesAtTheSizeCap(shape: String, format: String, memoryBudgets: Double) throws {
         let (url, count) = try Self.capFillingManifest("cap-\(shape.replacingOccurrences(of: " ", with: "-")).json") { index in
             format.replacingOccurrences(of: "%d", with: String(index))
         }
         #expect(count > 240_000, "\(count) entries")
         let result = try runMeasured("versioncheck", ["manifest", "--url", url.path, "--current", "0.1", "-q"], timeout: 120)
-        #expect(result.status == status, "\(result)")
+        #expect(result.status == 101, "a major update from 0.1: \(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 10 * HostileBudget.seconds), "\(result)")
-        #expect(result.peakMiB < 2 * HostileBudget.mebibytes, "\(result)")
+        #expect(result.peakMiB < memoryBudgets * HostileBudget.mebibytes, "\(result)")
         print("HOSTILE\t8 MiB manifest of \(count) \(shape)\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
     }
 }
