@@ -1,12 +1,13 @@
 /// Input quoted inside a one-line message. A short text is quoted whole; a long one
 /// (a 1 MiB "version" on stdin) as its start, the part around the fault, and its
 /// length, so that the message stays a line a person can read:
-/// `'1.1.1.1.1.1.1.1.1.1.1.1.…1.1.1.1.1.1.1.1.1.1.x' (1000001 characters)`.
+/// `'1.1.1.1.…1.1.1.1.1.x' (1000001 characters)`. The limits leave a path or URL of
+/// ordinary length whole, since that is the culprit a person must find.
 public enum Excerpt {
     /// Texts up to this many characters are quoted whole.
-    public static let wholeLimit = 64
+    public static let wholeLimit = 160
     /// Characters shown from the start of a long text.
-    static let head = 24
+    static let head = 32
     /// Characters shown on each side of the fault.
     static let context = 20
 

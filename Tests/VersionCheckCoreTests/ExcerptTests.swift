@@ -6,7 +6,7 @@ import VersionCheckCore
 struct ExcerptTests {
     static let long = String(repeating: "1.", count: 50) + "x" + String(repeating: ".2", count: 50)  // 201 characters, x at 100
 
-    @Test("up to 64 characters: quoted whole", arguments: ["", "1..2", String(repeating: "9", count: 64)])
+    @Test("up to 160 characters: quoted whole", arguments: ["", "1..2", String(repeating: "9", count: 160)])
     func shortTextsWhole(text: String) {
         #expect(Excerpt.quoted(text, around: 2) == "'\(text)'")
     }
@@ -14,25 +14,25 @@ struct ExcerptTests {
     @Test("a fault deep inside: the start, the 40 characters around it, the length")
     func faultInside() {
         let quoted = Excerpt.quoted(Self.long, around: 100)
-        #expect(quoted == "'1.1.1.1.1.1.1.1.1.1.1.1.…1.1.1.1.1.1.1.1.1.1.x.2.2.2.2.2.2.2.2.2.…' (201 characters)")
+        #expect(quoted == "'" + String(repeating: "1.", count: 16) + "…" + String(repeating: "1.", count: 10) + "x" + String(repeating: ".2", count: 9) + ".…' (201 characters)")
     }
 
     @Test("a fault at the very end: the excerpt ends with the text, no trailing ellipsis")
     func faultAtTheEnd() {
         let text = String(repeating: "1.", count: 500_000) + "x"
         let quoted = Excerpt.quoted(text, around: 1_000_000)
-        #expect(quoted == "'1.1.1.1.1.1.1.1.1.1.1.1.…" + String(repeating: ".1", count: 19) + ".x' (1000001 characters)")
+        #expect(quoted == "'" + String(repeating: "1.", count: 16) + "…" + String(repeating: ".1", count: 19) + ".x' (1000001 characters)")
     }
 
-    @Test("no offset, or a fault near the start: the first 64 characters", arguments: [nil, 0, 44] as [Int?])
+    @Test("no offset, or a fault near the start: the first 72 characters", arguments: [nil, 0, 52] as [Int?])
     func faultNearTheStart(offset: Int?) {
-        #expect(Excerpt.quoted(Self.long, around: offset) == "'" + String(Self.long.prefix(64)) + "…' (201 characters)")
+        #expect(Excerpt.quoted(Self.long, around: offset) == "'" + String(Self.long.prefix(72)) + "…' (201 characters)")
     }
 
     @Test("characters, not bytes: a long text of multi-byte characters is cut between characters")
     func cutsBetweenCharacters() {
         let quoted = Excerpt.quoted(String(repeating: "é🚀", count: 100))
-        #expect(quoted == "'" + String(repeating: "é🚀", count: 32) + "…' (200 characters)")
+        #expect(quoted == "'" + String(repeating: "é🚀", count: 36) + "…' (200 characters)")
     }
 
     @Test("version and constraint errors quote long input as an excerpt, with the true offset")
