@@ -110,17 +110,30 @@ public func decideUpdate(
 /// No hashing: the indices are sorted by precedence (ties by position, so the first
 /// given leads each run of equal versions) and the first of each run is kept. The
 /// filters then run in source order (so the first unreadable field is the one
-/// reported). Cost: O(n) when the releases are given strictly ascending (the common
-/// case), O(n log n) otherwise. Given strictly ascending and unfiltered, the result
-/// is `releases` itself (shared, not copied); otherwise one index array and one array
-/// of the offered releases.
+/// reported). Cost: O(n) when the releases are given in ascending order (the common
+/// case; equal neighbours are dropped in one pass), O(n log n) otherwise. Given
+/// strictly ascending and unfiltered, the result is `releases` itself (shared, not
+/// copied); otherwise one array of the offered releases, reserved at its final size,
+/// and when sorting one index array.
 private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: Int64) throws(DecisionError) -> [Release] {
     let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0
-    if isStrictlyAscending(releases) {
+    switch ascendingOrder(releases) {
+    case .strictly:
         guard filtering else { return releases }
         var offered: [Release] = []
         for release in releases where try isOffered(release, policy: policy, now: now) { offered.append(release) }
         return offered
+    case .withRepeats(let distinct):
+        var offered: [Release] = []
+        offered.reserveCapacity(distinct)
+        for (index, release) in releases.enumerated()
+        where index == 0 || releases[index - 1].version.compare(to: release.version) != 0 {
+            if filtering, try !isOffered(release, policy: policy, now: now) { continue }
+            offered.append(release)
+        }
+        return offered
+    case .no:
+        break
     }
     var order = Array(releases.indices)
     order.sort { left, right in
@@ -138,18 +151,31 @@ private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: I
         }
     }
     var offered: [Release] = []
+    offered.reserveCapacity(kept.lazy.filter { $0 }.count)
     for index in order where kept[index] { offered.append(releases[index]) }
     return offered
 }
 
-/// Each release strictly above the one before it (so no two share a precedence).
-private func isStrictlyAscending(_ releases: [Release]) -> Bool {
+/// Whether releases are given in ascending order of precedence.
+private enum AscendingOrder {
+    /// Each above the one before it (so no two share a precedence).
+    case strictly
+    /// Never below the one before it, some equal to it: `distinct` precedences.
+    case withRepeats(distinct: Int)
+    /// Some release below the one before it.
+    case no
+}
+
+private func ascendingOrder(_ releases: [Release]) -> AscendingOrder {
+    var repeats = 0
     var index = releases.startIndex
     while index + 1 < releases.endIndex {
-        if releases[index].version.compare(to: releases[index + 1].version) >= 0 { return false }
+        let order = releases[index].version.compare(to: releases[index + 1].version)
+        if order > 0 { return .no }
+        if order == 0 { repeats += 1 }
         index += 1
     }
-    return true
+    return repeats == 0 ? .strictly : .withRepeats(distinct: releases.count - repeats)
 }
 
 /// Where the releases above `current` start in `offered` (ascending, no two equal):
