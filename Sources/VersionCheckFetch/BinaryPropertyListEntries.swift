@@ -1,5 +1,6 @@
-/// The keys of a binary property list's (`bplist00`) top-level dictionary, in
-/// file order, read from the bytes without decoding anything else.
+/// The entries of a binary property list's (`bplist00`) top-level dictionary, in
+/// file order: each key, and its value as release notes (a string or an array of
+/// strings) or as the reason it is not. Nothing else is decoded.
 ///
 /// Layout: an 8-byte header, the objects, an offset table (one big-endian offset
 /// per object) and a 32-byte trailer: 6 unused bytes, the offset size, the object
@@ -7,13 +8,14 @@
 /// table's offset as big-endian 64-bit integers. A dictionary is marker `0xD_`
 /// (the low nibble its count; `0xF`: an integer object with the count follows),
 /// then its key references, then its value references. A key is an ASCII string
-/// (`0x5_`) or a UTF-16BE string (`0x6_`), with the same count rule.
+/// (`0x5_`) or a UTF-16BE string (`0x6_`), with the same count rule; an array is
+/// `0xA_`, then its element references.
 ///
 /// Every offset, reference and count is checked against the buffer before use:
 /// objects lie in `8..<offsetTableOffset`, the offset table between the objects
 /// and the trailer, so a count can never exceed the bytes that would hold it.
-struct BinaryPropertyListKeys {
-    private let bytes: [UInt8]
+struct BinaryPropertyListEntries {
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let offsetSize: Int
     private let referenceSize: Int
     private let objectCount: Int
@@ -24,16 +26,16 @@ struct BinaryPropertyListKeys {
     private static let headerSize = 8
     private static let trailerSize = 32
 
-    /// The top-level dictionary's keys in file order (repeats kept).
-    static func read(_ bytes: [UInt8]) throws(PropertyListKeyError) -> [String] {
-        try BinaryPropertyListKeys(bytes).topLevelKeys()
+    /// Calls `body` with the top-level dictionary's entries in file order (repeats kept).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+        try BinaryPropertyListEntries(bytes).topLevelEntries(body)
     }
 
-    private init(_ bytes: [UInt8]) throws(PropertyListKeyError) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
         guard bytes.count >= Self.headerSize + 1 + Self.trailerSize else {
             throw .binaryTooShort(length: bytes.count)
         }
-        guard bytes.starts(with: Array("bplist0".utf8)) else {
+        guard bytes.starts(with: "bplist0".utf8) else {
             throw .binaryHeader(String(decoding: bytes.prefix(Self.headerSize), as: UTF8.self))
         }
         self.bytes = bytes
@@ -64,7 +66,7 @@ struct BinaryPropertyListKeys {
         }
     }
 
-    private func topLevelKeys() throws(PropertyListKeyError) -> [String] {
+    private func topLevelEntries(_ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
         let top = try objectOffset(topObject, what: "the top object")
         let marker = bytes[top]
         guard marker >> 4 == 0xD else { throw .topLevelNotADictionary(found: Self.describe(marker)) }
@@ -73,73 +75,98 @@ struct BinaryPropertyListKeys {
         guard count <= room else {
             throw .binaryOutOfRange(what: "the top dictionary's count", value: UInt64(count), range: 0..<(room + 1))
         }
-        var keys: [String] = []
-        keys.reserveCapacity(count)
+        let values = start + count * referenceSize
         for index in 0..<count {
-            let reference = Self.bigEndian(bytes, at: start + index * referenceSize, size: referenceSize)
-            let offset = try objectOffset(reference, what: "key \(index)'s object")
-            keys.append(try string(at: offset, what: "key \(index)"))
+            let keyReference = Self.bigEndian(bytes, at: start + index * referenceSize, size: referenceSize)
+            let key = try string(at: try objectOffset(keyReference, what: "key \(index)'s object"), what: "key \(index)")
+            let valueReference = Self.bigEndian(bytes, at: values + index * referenceSize, size: referenceSize)
+            let value = try notes(at: try objectOffset(valueReference, what: "value \(index)'s object"), what: "value \(index)")
+            body(PropertyListEntry(key: key, value: value))
         }
-        return keys
     }
 
+    /// The value object at `offset` as release notes: a string, or an array of strings
+    /// joined by newlines.
+    private func notes(at offset: Int, what: @autoclosure () -> String) throws(PropertyListError) -> PropertyListValue {
+        let marker = bytes[offset]
+        if Self.isString(marker) { return .notes(try string(at: offset, what: what())) }
+        guard marker >> 4 == 0xA else { return .notNotes }
+        let (count, start) = try countAndStart(at: offset, what: "\(what())'s count")
+        let room = (offsetTable - start) / referenceSize
+        guard count <= room else {
+            throw .binaryOutOfRange(what: "\(what())'s count", value: UInt64(count), range: 0..<(room + 1))
+        }
+        var lines = ""
+        for index in 0..<count {
+            let reference = Self.bigEndian(bytes, at: start + index * referenceSize, size: referenceSize)
+            let element = try objectOffset(reference, what: "\(what()) element \(index)'s object")
+            guard Self.isString(bytes[element]) else { return .arrayOfNonStrings }
+            if index > 0 { lines += "\n" }
+            lines += try string(at: element, what: "\(what()) element \(index)")
+        }
+        return .notes(lines)
+    }
+
+    /// An ASCII (`0x5_`) or UTF-16 (`0x6_`) string's marker.
+    private static func isString(_ marker: UInt8) -> Bool { marker >> 4 == 0x5 || marker >> 4 == 0x6 }
+
     /// Where object `number` starts, from the offset table.
-    private func objectOffset(_ number: UInt64, what: String) throws(PropertyListKeyError) -> Int {
+    private func objectOffset(_ number: UInt64, what: @autoclosure () -> String) throws(PropertyListError) -> Int {
         guard number < UInt64(objectCount) else {
-            throw .binaryOutOfRange(what: "\(what) number", value: number, range: 0..<objectCount)
+            throw .binaryOutOfRange(what: "\(what()) number", value: number, range: 0..<objectCount)
         }
         let offset = Self.bigEndian(bytes, at: offsetTable + Int(number) * offsetSize, size: offsetSize)
         let objects = Self.headerSize..<offsetTable
         guard offset >= UInt64(objects.lowerBound), offset < UInt64(objects.upperBound) else {
-            throw .binaryOutOfRange(what: "\(what)'s offset", value: offset, range: objects)
+            throw .binaryOutOfRange(what: "\(what())'s offset", value: offset, range: objects)
         }
         return Int(offset)
     }
 
     /// The count in the low nibble of the marker at `offset`, or, when that is
     /// `0xF`, in the integer object that follows; and where the contents start.
-    private func countAndStart(at offset: Int, what: String) throws(PropertyListKeyError) -> (count: Int, start: Int) {
+    private func countAndStart(at offset: Int, what: @autoclosure () -> String) throws(PropertyListError) -> (count: Int, start: Int) {
         let nibble = Int(bytes[offset] & 0x0F)
         guard nibble == 0xF else { return (nibble, offset + 1) }
         let intMarker = offset + 1
         guard intMarker < offsetTable else {
-            throw .binaryOutOfRange(what: "\(what)'s offset", value: UInt64(intMarker), range: Self.headerSize..<offsetTable)
+            throw .binaryOutOfRange(what: "\(what())'s offset", value: UInt64(intMarker), range: Self.headerSize..<offsetTable)
         }
         let marker = bytes[intMarker]
         guard marker >> 4 == 0x1, marker & 0x0F <= 3 else {
-            throw .binaryMarker(what: what, marker: marker, expected: "an integer of 1, 2, 4 or 8 bytes (0x10 to 0x13)")
+            throw .binaryMarker(what: what(), marker: marker, expected: "an integer of 1, 2, 4 or 8 bytes (0x10 to 0x13)")
         }
         let size = 1 << Int(marker & 0x0F)
         guard size <= offsetTable - (intMarker + 1) else {
-            throw .binaryOutOfRange(what: "\(what)'s end", value: UInt64(intMarker + 1 + size), range: 0..<(offsetTable + 1))
+            throw .binaryOutOfRange(what: "\(what())'s end", value: UInt64(intMarker + 1 + size), range: 0..<(offsetTable + 1))
         }
         let count = Self.bigEndian(bytes, at: intMarker + 1, size: size)
         // No count can exceed the bytes that would hold its contents.
         guard count <= UInt64(offsetTable) else {
-            throw .binaryOutOfRange(what: what, value: count, range: 0..<(offsetTable + 1))
+            throw .binaryOutOfRange(what: what(), value: count, range: 0..<(offsetTable + 1))
         }
         return (Int(count), intMarker + 1 + size)
     }
 
     /// The string object at `offset`: ASCII (`0x5_`) or UTF-16BE (`0x6_`).
-    private func string(at offset: Int, what: String) throws(PropertyListKeyError) -> String {
+    private func string(at offset: Int, what: @autoclosure () -> String) throws(PropertyListError) -> String {
         let marker = bytes[offset]
         let unitSize: Int
         switch marker >> 4 {
         case 0x5: unitSize = 1
         case 0x6: unitSize = 2
-        default: throw .binaryMarker(what: what, marker: marker, expected: "a string (0x5_ or 0x6_)")
+        default: throw .binaryMarker(what: what(), marker: marker, expected: "a string (0x5_ or 0x6_)")
         }
-        let (count, start) = try countAndStart(at: offset, what: "\(what)'s length")
+        let (count, start) = try countAndStart(at: offset, what: "\(what())'s length")
         guard count <= (offsetTable - start) / unitSize else {
             throw .binaryOutOfRange(
-                what: "\(what)'s end", value: UInt64(start) + UInt64(count) * UInt64(unitSize),
+                what: "\(what())'s end", value: UInt64(start) + UInt64(count) * UInt64(unitSize),
                 range: 0..<(offsetTable + 1))
         }
         let contents = bytes[start..<(start + count * unitSize)]
         if unitSize == 1 {
             if let byte = contents.first(where: { $0 >= 0x80 }) {
-                throw .binaryMarker(what: "\(what)'s ASCII text", marker: byte, expected: "bytes below 0x80")
+                throw .binaryMarker(what: "\(what())'s ASCII text", marker: byte, expected: "bytes below 0x80")
             }
             return String(decoding: contents, as: UTF8.self)
         }
@@ -149,7 +176,7 @@ struct BinaryPropertyListKeys {
 
     /// The unsigned big-endian integer of `size` (1 to 8) bytes at `offset`; the
     /// caller has checked that they lie in the buffer.
-    private static func bigEndian(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
+    private static func bigEndian(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
         for byte in bytes[offset..<(offset + size)] { value = value << 8 | UInt64(byte) }
         return value

@@ -247,63 +247,107 @@ extension Manifest {
     /// A property list manifest (iVersion style): a dictionary from version to release
     /// notes, a string or an array of strings joined by newlines. Releases come in
     /// file order, so of two keys with equal precedence ("1.0", "1.0.0") the first in
-    /// the file wins: `PropertyListDecoder` decodes the values but keeps no key order,
-    /// which `PropertyListKeyOrder` reads from the bytes.
+    /// the file wins. `PropertyListEntries` reads the bytes (no Foundation decoder).
+    ///
+    /// Failures in this order: a malformed list; the first entry (in file order) whose
+    /// value is not release notes; the first key given twice; the first key that is
+    /// not a version; no entries.
     static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
-        // PropertyListDecoder, not PropertyListSerialization: the latter bridges every
-        // object to Any, and on Linux a binary plist holding a set crashes that bridging
-        // (SIGSEGV in swift_dynamicCast, found by fuzz-manifest). The decoder reads only
-        // the two levels a manifest has, and reports anything else as a type mismatch.
-        // Its XML scanner recurses without a limit: deep XML is refused first.
         if !data.starts(with: Array("bplist".utf8)), XMLNesting.exceeds(JSONReader.maximumDepth, in: data) {
             throw BodyError("not a valid property list (nested deeper than \(JSONReader.maximumDepth) levels)")
         }
-        let dictionary: [String: PropertyListNotes]
+        var collected = PropertyListReleases(bodySize: data.count)
         do {
-            dictionary = try PropertyListDecoder().decode([String: PropertyListNotes].self, from: data)
-        } catch DecodingError.typeMismatch(_, let context) {
-            let path = context.codingPath.map(\.stringValue)
-            switch path.count {
-            case 0: throw BodyError("the property list is not a dictionary from version to release notes")
-            case 1: throw BodyError("property list entry '\(path[0])' is not release notes (a string or an array of strings)")
-            default: throw BodyError("property list entry '\(path[0])' holds an array of non-strings, expected release notes")
-            }
-        } catch {
-            throw BodyError("not a valid property list (\(BodySniffer.describe(data)))")
-        }
-        let fileOrder: [String]
-        do {
-            fileOrder = try PropertyListKeyOrder.keys(in: data)
+            try PropertyListEntries.read(data) { collected.add($0) }
+        } catch .topLevelNotADictionary {
+            throw BodyError("the property list is not a dictionary from version to release notes")
         } catch {
             throw BodyError("not a valid property list (\(error.description))")
         }
-        // Which of two equal keys a decoder keeps is not defined (it varied between two
-        // decodes of the same bytes): a manifest that says two things is refused, as in JSON.
-        var seen = Set<String>()
-        if let repeated = fileOrder.first(where: { !seen.insert($0).inserted }) {
-            throw BodyError("property list has the key '\(repeated)' more than once")
-        }
-        var releases: [Release] = []
-        for key in PropertyListKeyOrder.sorted(dictionary.keys, byFileOrder: fileOrder) {
-            let version = try version(key, what: "property list key")
-            releases.append(Release(version: version, notes: dictionary[key]!.text))
-        }
-        guard !releases.isEmpty else { throw BodyError("the property list has no versions") }
-        return Manifest(releases: releases)
+        return Manifest(releases: try collected.releases())
     }
 }
 
-/// The value of a property list manifest entry: release notes, as one string or as
-/// lines (an array of strings, joined by newlines).
-struct PropertyListNotes: Decodable {
-    var text: String
+/// The releases of a property list manifest, made as its entries are read; after
+/// the first failure of a kind that outranks versions, nothing more is kept.
+///
+/// A key given twice is refused (which of two equal keys a reader keeps is a choice
+/// the file did not make; JSON refuses them too). Keys are hashed only once the
+/// versions stop rising (or falling) strictly, or one fails to parse: until then no
+/// key can have come before, since equal keys are equal versions. A list written in
+/// order (the usual case) costs no hashing at all.
+struct PropertyListReleases {
+    private var kept: [Release] = []
+    private var direction = 0  // 1 rising, -1 falling, 0 not known yet
+    private var keys: Set<String>? = nil  // nil until keys must be hashed
+    /// Keys with white space around them, by release index: their version's text
+    /// differs from the key.
+    private var paddedKeys: [Int: String] = [:]
+    private var shapeError: BodyError?
+    private var repeatedKey: String?
+    private var versionError: BodyError?
 
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            self.text = text
-        } else {
-            text = try container.decode([String].self).joined(separator: "\n")
+    /// Reserves room for as many releases as `bodySize` bytes could hold (an entry
+    /// takes at least 8 bytes in a binary list, more in XML). That reserves address
+    /// space only, so the array never copies itself while it grows.
+    init(bodySize: Int) {
+        kept.reserveCapacity(bodySize / 8 + 2)
+    }
+
+    mutating func add(_ entry: PropertyListEntry) {
+        guard shapeError == nil else { return }
+        let notes: String
+        switch entry.value {
+        case .notNotes:
+            shapeError = BodyError("property list entry \(Excerpt.quoted(entry.key)) is not release notes (a string or an array of strings)")
+            return
+        case .arrayOfNonStrings:
+            shapeError = BodyError("property list entry \(Excerpt.quoted(entry.key)) holds an array of non-strings, expected release notes")
+            return
+        case .notes(let text):
+            notes = text
         }
+        if keys != nil {
+            if repeatedKey == nil, keys!.insert(entry.key).inserted == false { repeatedKey = entry.key }
+            guard repeatedKey == nil, versionError == nil else { return }
+        }
+        let version: Version
+        do {
+            version = try Manifest.version(entry.key, what: "property list key")
+        } catch {
+            versionError = error
+            hashKeys(adding: entry.key)
+            return
+        }
+        if keys == nil, let last = kept.last?.version {
+            let order = last.compare(to: version)
+            if order == 0 || (direction != 0 && order != -direction) {
+                hashKeys(adding: entry.key)
+                guard repeatedKey == nil else { return }
+            } else {
+                direction = -order
+            }
+        }
+        if keys == nil, version.description.utf8.count != entry.key.utf8.count { paddedKeys[kept.count] = entry.key }
+        kept.append(Release(version: version, notes: notes))
+    }
+
+    /// From now on keys are hashed: the set starts with every key so far and `key`.
+    private mutating func hashKeys(adding key: String) {
+        guard keys == nil else { return }
+        var set = Set<String>(minimumCapacity: kept.count + 1)
+        for (index, release) in kept.enumerated() { set.insert(paddedKeys[index] ?? release.version.description) }
+        if !set.insert(key).inserted { repeatedKey = key }
+        keys = set
+        paddedKeys = [:]
+    }
+
+    /// The releases in file order, or the failure that outranks the others.
+    func releases() throws(BodyError) -> [Release] {
+        if let shapeError { throw shapeError }
+        if let repeatedKey { throw BodyError("property list has the key \(Excerpt.quoted(repeatedKey)) more than once") }
+        if let versionError { throw versionError }
+        guard !kept.isEmpty else { throw BodyError("the property list has no versions") }
+        return kept
     }
 }

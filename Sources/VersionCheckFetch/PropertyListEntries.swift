@@ -1,38 +1,66 @@
 import Foundation
 
-/// The file order of a property list's top-level dictionary keys, which
-/// `PropertyListSerialization` loses: read from the bytes themselves, XML or
-/// binary (`bplist0`), with no XML library (FoundationXML would pull libxml2 into
-/// the helper).
+/// A property list manifest's entries, read from the bytes themselves, XML or
+/// binary (`bplist0`): the top-level dictionary's keys in file order, each with its
+/// value as release notes (a string, or an array of strings joined by newlines) or
+/// as the reason it is not.
 ///
-/// Only the top-level dictionary's keys are read, each once; values are skipped
-/// (`PropertyListSerialization` decodes them). Cost: one pass over the bytes for
-/// XML; for a binary list, the trailer, the top object and one string per key.
-/// Every offset and size is checked against the buffer, so malformed input throws,
-/// never traps or reads out of bounds.
-enum PropertyListKeyOrder {
-    /// The keys of the top-level dictionary in file order, repeats kept.
-    static func keys(in data: Data) throws(PropertyListKeyError) -> [String] {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: Array("bplist".utf8)) { return try BinaryPropertyListKeys.read(bytes) }
-        return try XMLPropertyListKeys.scan(bytes)
+/// No Foundation decoder: `PropertyListDecoder` loses the key order, keeps every key
+/// in a hashed dictionary and took 3 s and 158 MiB for a binary list of 400,000
+/// entries at the 8 MiB cap; `PropertyListSerialization` crashed bridging a set
+/// (found by fuzz-manifest); and FoundationXML would pull libxml2 into the helper.
+/// Only the two levels a manifest has are read: deeper values are skipped, never
+/// decoded. Cost: one pass over the bytes for XML; for a binary list, the trailer,
+/// the top object and the objects its entries name. Every offset and size is checked
+/// against the buffer, so malformed input throws, never traps or reads out of bounds.
+enum PropertyListEntries {
+    /// Calls `body` with each entry of the top-level dictionary in file order (repeats
+    /// kept), then returns; throws at the first malformed byte, having called `body`
+    /// for the entries before it.
+    static func read(_ data: Data, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+        let result: Result<Void, PropertyListError> = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do throws(PropertyListError) {
+                if bytes.starts(with: "bplist".utf8) {
+                    try BinaryPropertyListEntries.read(bytes, body)
+                } else {
+                    try XMLPropertyListEntries.scan(bytes, body)
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
     }
 
-    /// `keys` (a dictionary's, in any order) in the order of their first place in
-    /// `fileOrder`; a key missing from `fileOrder` (which should not happen) goes
-    /// after the others, in ascending text order. One set lookup per file key.
-    static func sorted(_ keys: some Sequence<String>, byFileOrder fileOrder: [String]) -> [String] {
-        var remaining = Set(keys)
-        var ordered: [String] = []
-        ordered.reserveCapacity(remaining.count)
-        for key in fileOrder where remaining.remove(key) != nil { ordered.append(key) }
-        return ordered + remaining.sorted()
+    /// Every entry, in file order: for tests and small lists.
+    static func all(in data: Data) throws(PropertyListError) -> [PropertyListEntry] {
+        var entries: [PropertyListEntry] = []
+        try read(data) { entries.append($0) }
+        return entries
     }
 }
 
-/// Why the key order of a property list could not be read. Each case is one line
+/// One key of a manifest's top-level dictionary and what its value is.
+struct PropertyListEntry: Equatable {
+    var key: String
+    var value: PropertyListValue
+}
+
+/// A manifest entry's value: release notes, or why it is not.
+enum PropertyListValue: Equatable {
+    /// A string, or an array of strings joined by newlines (an empty array: "").
+    case notes(String)
+    /// Something else: a number, a date, a dictionary, a set…
+    case notNotes
+    /// An array holding something other than strings.
+    case arrayOfNonStrings
+}
+
+/// Why a property list could not be read. Each case is one line
 /// that says where and what was expected; `Manifest` reports it as a bad response.
-enum PropertyListKeyError: Error, Equatable, CustomStringConvertible {
+enum PropertyListError: Error, Equatable, CustomStringConvertible {
     /// XML: `found` (a tag, a character, or "the end") at byte `offset` where `expected` was due.
     case xmlUnexpected(found: String, offset: Int, expected: String)
     /// XML: a reference `&…;` that is neither one of the five named entities nor a Unicode scalar number.

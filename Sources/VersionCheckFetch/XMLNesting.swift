@@ -1,12 +1,14 @@
 import Foundation
 
 /// How deeply an XML document nests its elements, found in one pass over the bytes
-/// before a recursive parser sees them: FoundationEssentials' XML property list
-/// scanner (behind `PropertyListDecoder`) recurses once per level with no limit, so
-/// a body of 100,000 nested `<dict>`s overflowed the stack (SIGSEGV).
+/// before the property list is read. FoundationEssentials' XML scanner, which read
+/// manifests once, recursed once per level with no limit, so a body of 100,000
+/// nested `<dict>`s overflowed the stack (SIGSEGV). `XMLPropertyListEntries` does not
+/// recurse, but a manifest is two levels deep: refusing deeper nesting up front keeps
+/// the error the same as JSON's and the skipping of values short.
 ///
 /// Comments, CDATA sections, processing instructions and declarations are skipped;
-/// `<x/>` does not nest. Malformed markup is left to the parser to reject. Cost: one
+/// `<x/>` does not nest. Malformed markup is left to the reader to reject. Cost: one
 /// pass, stopping as soon as the depth passes the limit.
 enum XMLNesting {
     /// Whether elements nest deeper than `limit` anywhere in `data`.

@@ -1,24 +1,25 @@
-/// The keys of an XML property list's top-level `<dict>`, in file order: a small
+/// The entries of an XML property list's top-level `<dict>`, in file order: a small
 /// scanner over the bytes (UTF-8), not an XML parser.
 ///
 /// It skips the prolog (`<?xml …?>`, `<!DOCTYPE …>`, comments) and an opening
-/// `<plist …>`, expects `<dict>` (or `<dict/>`), then walks the elements, keeping
-/// the text of each `<key>` directly inside that dict: entities (`&amp;` `&lt;`
-/// `&gt;` `&quot;` `&apos;`, `&#…;`, `&#x…;`) decoded, CDATA kept as is, comments
-/// dropped, the rest of the text byte for byte (as Foundation reads it, so the keys
-/// match). Nested `<dict>`/`<array>` contents are skipped; end tags of containers
-/// must match. Values are not checked: Foundation does that. One pass, no recursion.
-struct XMLPropertyListKeys {
-    private let bytes: [UInt8]
+/// `<plist …>`, expects `<dict>` (or `<dict/>`), then reads key, value, key, value…
+/// up to its `</dict>`. Key and string text is read as Foundation reads it: entities
+/// (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`, `&#…;`, `&#x…;`) decoded, CDATA kept as
+/// is, comments dropped, the rest byte for byte. A value that is not a string or an
+/// array of strings is skipped (its containers' end tags must still match) and
+/// reported as such. One pass, no recursion: a skipped value keeps a stack of the
+/// container names it is inside.
+struct XMLPropertyListEntries {
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    /// The top-level dict's keys in file order (repeats kept).
-    static func scan(_ bytes: [UInt8]) throws(PropertyListKeyError) -> [String] {
-        var scanner = XMLPropertyListKeys(bytes: bytes)
-        return try scanner.topLevelKeys()
+    /// Calls `body` with the top-level dict's entries in file order (repeats kept).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+        var scanner = XMLPropertyListEntries(bytes: bytes)
+        try scanner.topLevelEntries(body)
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
@@ -29,56 +30,140 @@ struct XMLPropertyListKeys {
         var isEmpty: Bool
         var offset: Int
         var text: String { isEnd ? "</\(name)>" : isEmpty ? "<\(name)/>" : "<\(name)>" }
+        /// `<dict>` and `<array>` hold elements; every other element holds text.
+        var isContainer: Bool { name == "dict" || name == "array" }
     }
 
-    private mutating func topLevelKeys() throws(PropertyListKeyError) -> [String] {
+    private mutating func topLevelEntries(_ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
         while true {
             while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw unexpected(expected: "<dict>") }
             if try skipMarkup() { continue }
             let tag = try readTag()
             if tag.name == "plist", !tag.isEnd, !tag.isEmpty { continue }
-            guard tag.name == "dict", !tag.isEnd else { throw .topLevelNotADictionary(found: tag.text) }
-            return tag.isEmpty ? [] : try dictionaryKeys()
+            guard tag.name == "dict", !tag.isEnd else {
+                // Another property list object is a list of the wrong shape; any other
+                // element (an HTML page) is not a property list at all.
+                guard tag.isEnd || Self.objectNames.contains(tag.name) else {
+                    throw .xmlUnexpected(found: tag.text, offset: tag.offset, expected: "<plist> or <dict>")
+                }
+                throw .topLevelNotADictionary(found: tag.text)
+            }
+            if !tag.isEmpty { try dictionaryEntries(body) }
+            return
         }
     }
 
-    /// After the top `<dict>`: the keys at depth 1, up to its `</dict>`.
-    private mutating func dictionaryKeys() throws(PropertyListKeyError) -> [String] {
-        var keys: [String] = []
-        var open = ["dict"]  // the containers around the cursor, innermost last
-        while let innermost = open.last {
+    /// After the top `<dict>`: key and value pairs, up to its `</dict>`.
+    private mutating func dictionaryEntries(_ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+        while true {
+            let tag = try nextTag(expected: "</dict>")
+            if tag.isEnd, tag.name == "dict" { return }
+            guard tag.name == "key", !tag.isEnd else {
+                throw .xmlUnexpected(found: tag.text, offset: tag.offset, expected: "<key> or </dict>")
+            }
+            let key = tag.isEmpty ? "" : String(decoding: try leafText(of: tag, keeping: true), as: UTF8.self)
+            let valueTag = try nextTag(expected: "a value for the <key> at byte \(tag.offset)")
+            guard !valueTag.isEnd else {
+                throw .xmlUnexpected(found: valueTag.text, offset: valueTag.offset, expected: "a value for the <key> at byte \(tag.offset)")
+            }
+            body(PropertyListEntry(key: key, value: try value(valueTag)))
+        }
+    }
+
+    /// The next tag, past white space, comments and declarations; at the end of the
+    /// input, an error that says `expected`.
+    private mutating func nextTag(expected: @autoclosure () -> String) throws(PropertyListError) -> Tag {
+        while true {
             _ = try text(keeping: false)  // white space and comments between elements
+            guard index < bytes.count else { throw unexpected(expected: expected()) }
+            if try skipMarkup() { continue }
+            return try readTag()
+        }
+    }
+
+    /// The value whose start tag is `tag`, read to its end.
+    private mutating func value(_ tag: Tag) throws(PropertyListError) -> PropertyListValue {
+        switch tag.name {
+        case "string":
+            return .notes(tag.isEmpty ? "" : String(decoding: try leafText(of: tag, keeping: true), as: UTF8.self))
+        case "array":
+            return tag.isEmpty ? .notes("") : try arrayOfStrings()
+        default:
+            try skip(tag)
+            return .notNotes
+        }
+    }
+
+    /// After `<array>`: its strings joined by newlines, up to `</array>`; any other
+    /// element makes it `arrayOfNonStrings` (and is skipped).
+    private mutating func arrayOfStrings() throws(PropertyListError) -> PropertyListValue {
+        var lines: [UInt8] = []
+        var count = 0
+        var allStrings = true
+        while true {
+            let tag = try nextTag(expected: "</array>")
+            if tag.isEnd {
+                guard tag.name == "array" else { throw .xmlUnexpected(found: tag.text, offset: tag.offset, expected: "</array>") }
+                return allStrings ? .notes(String(decoding: lines, as: UTF8.self)) : .arrayOfNonStrings
+            }
+            guard tag.name == "string", allStrings else {
+                try skip(tag)
+                allStrings = false
+                continue
+            }
+            if count > 0 { lines.append(UInt8(ascii: "\n")) }
+            if !tag.isEmpty { lines += try leafText(of: tag, keeping: true) }
+            count += 1
+        }
+    }
+
+    /// After a start tag: the text up to its end tag, which must match. The bytes are
+    /// returned only when `keeping`.
+    private mutating func leafText(of tag: Tag, keeping: Bool) throws(PropertyListError) -> [UInt8] {
+        let text = try text(keeping: keeping)
+        guard index < bytes.count else { throw unexpected(expected: "</\(tag.name)>") }
+        let end = try readTag()
+        guard end.isEnd, end.name == tag.name else {
+            throw .xmlUnexpected(found: end.text, offset: end.offset, expected: "</\(tag.name)>")
+        }
+        return text
+    }
+
+    /// After a start tag: skips the element to its end tag. Inside a container the
+    /// end tags must match; leaf contents are not checked (no value of this kind is
+    /// ever used).
+    private mutating func skip(_ tag: Tag) throws(PropertyListError) {
+        guard !tag.isEmpty else { return }
+        guard tag.isContainer else {
+            _ = try leafText(of: tag, keeping: false)
+            return
+        }
+        var open = [tag.name]  // the containers around the cursor, innermost last
+        while let innermost = open.last {
+            _ = try text(keeping: false)
             guard index < bytes.count else { throw unexpected(expected: "</\(innermost)>") }
             if try skipMarkup() { continue }
-            let tag = try readTag()
-            let isTopKey = tag.name == "key" && open.count == 1
-            if tag.isEnd {
-                guard tag.name == innermost else {
-                    throw .xmlUnexpected(found: tag.text, offset: tag.offset, expected: "</\(innermost)>")
+            let inner = try readTag()
+            if inner.isEnd {
+                guard inner.name == innermost else {
+                    throw .xmlUnexpected(found: inner.text, offset: inner.offset, expected: "</\(innermost)>")
                 }
                 open.removeLast()
-            } else if tag.isEmpty {
-                if isTopKey { keys.append("") }
-            } else if tag.name == "dict" || tag.name == "array" {
-                open.append(tag.name)
-            } else {  // a leaf: <key>, <string>, <integer>, <date>, <data>, <real>, <true>…
-                let text = try text(keeping: isTopKey)
-                guard index < bytes.count else { throw unexpected(expected: "</\(tag.name)>") }
-                let end = try readTag()
-                guard end.isEnd, end.name == tag.name else {
-                    throw .xmlUnexpected(found: end.text, offset: end.offset, expected: "</\(tag.name)>")
-                }
-                if isTopKey { keys.append(String(decoding: text, as: UTF8.self)) }
+            } else if inner.isEmpty {
+                continue
+            } else if inner.isContainer {
+                open.append(inner.name)
+            } else {
+                _ = try leafText(of: inner, keeping: false)
             }
         }
-        return keys
     }
 
     /// Character data up to the next tag, processing instruction or declaration:
     /// references decoded, CDATA sections kept, comments dropped. Returns the bytes
     /// only when `keeping` (values are skipped without copying).
-    private mutating func text(keeping: Bool) throws(PropertyListKeyError) -> [UInt8] {
+    private mutating func text(keeping: Bool) throws(PropertyListError) -> [UInt8] {
         var text: [UInt8] = []
         var run = index  // start of the plain bytes not yet copied
         func flush(_ end: Int) { if keeping { text += bytes[run..<end] } }
@@ -114,7 +199,7 @@ struct XMLPropertyListKeys {
     }
 
     /// The reference `&…;` at the cursor, moving past it.
-    private mutating func reference() throws(PropertyListKeyError) -> Unicode.Scalar {
+    private mutating func reference() throws(PropertyListError) -> Unicode.Scalar {
         let start = index
         // The longest reference is "&#x10FFFF;" (give leading zeros some room).
         let limit = min(bytes.count, start + 16)
@@ -143,7 +228,7 @@ struct XMLPropertyListKeys {
     /// At `<`: skips a processing instruction `<?…?>`, a comment or a declaration
     /// such as `<!DOCTYPE …>` (with an internal subset in brackets) and says so;
     /// returns false, moving nothing, at a tag.
-    private mutating func skipMarkup() throws(PropertyListKeyError) -> Bool {
+    private mutating func skipMarkup() throws(PropertyListError) -> Bool {
         if starts(with: "<?") {
             index = try find("?>", from: index + 2) + 2
         } else if starts(with: "<!--") {
@@ -172,7 +257,7 @@ struct XMLPropertyListKeys {
 
     /// The tag at `<`: its name (up to white space, `/` or `>`), whether it is an
     /// end tag `</…>` or empty `<…/>`; attributes are skipped.
-    private mutating func readTag() throws(PropertyListKeyError) -> Tag {
+    private mutating func readTag() throws(PropertyListError) -> Tag {
         let start = index
         var cursor = index + 1
         let isEnd = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "/")
@@ -202,7 +287,7 @@ struct XMLPropertyListKeys {
     }
 
     /// Where `terminator` next starts at or after `from`; throws at the end of input.
-    private mutating func find(_ terminator: StaticString, from: Int) throws(PropertyListKeyError) -> Int {
+    private mutating func find(_ terminator: StaticString, from: Int) throws(PropertyListError) -> Int {
         let pattern = terminator.withUTF8Buffer { Array($0) }
         var cursor = from
         while cursor + pattern.count <= bytes.count {
@@ -216,12 +301,15 @@ struct XMLPropertyListKeys {
     }
 
     /// "Found what is at the cursor, expected …".
-    private func unexpected(expected: String) -> PropertyListKeyError {
+    private func unexpected(expected: String) -> PropertyListError {
         guard index < bytes.count else { return .xmlUnexpected(found: "the end", offset: index, expected: expected) }
         let byte = bytes[index]
         let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
         return .xmlUnexpected(found: found, offset: index, expected: expected)
     }
+
+    /// The elements that are property list objects (Apple's PropertyList-1.0 DTD).
+    private static let objectNames: Set<String> = ["array", "data", "date", "dict", "false", "integer", "real", "string", "true"]
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

@@ -2,7 +2,8 @@
 /// order given (Foundation's writer sorts nothing but keeps no order either).
 /// Object 0 is the top dictionary, then the keys and values in entry order.
 /// Strings are ASCII (`0x5_`) when they can be, else UTF-16BE (`0x6_`); counts of
-/// 15 or more take the `0xF` form with an integer object.
+/// 15 or more take the `0xF` form with an integer object. With `uniquingStrings`,
+/// equal value strings are one object, as Apple's and Python's writers make them.
 enum BinaryPlistBuilder {
     enum Value {
         case string(String)
@@ -16,8 +17,9 @@ enum BinaryPlistBuilder {
         case collection(kind: UInt8, count: Int, refs: [Int])
     }
 
-    static func build(_ entries: [(String, Value)]) -> [UInt8] {
+    static func build(_ entries: [(String, Value)], uniquingStrings: Bool = false) -> [UInt8] {
         var objects: [Object] = [.collection(kind: 0xD, count: 0, refs: [])]
+        var stringObjects: [String: Int] = [:]
         func add(_ object: Object) -> Int {
             objects.append(object)
             return objects.count - 1
@@ -25,6 +27,11 @@ enum BinaryPlistBuilder {
         let keyRefs = entries.map { add(.string($0.0)) }
         let valueRefs = entries.map { entry -> Int in
             switch entry.1 {
+            case .string(let text) where uniquingStrings:
+                if let known = stringObjects[text] { return known }
+                let reference = add(.string(text))
+                stringObjects[text] = reference
+                return reference
             case .string(let text): return add(.string(text))
             case .strings(let lines): return add(.collection(kind: 0xA, count: lines.count, refs: lines.map { add(.string($0)) }))
             case .dictionary(let pairs):
@@ -35,7 +42,7 @@ enum BinaryPlistBuilder {
         }
         objects[0] = .collection(kind: 0xD, count: entries.count, refs: keyRefs + valueRefs)
 
-        let referenceSize = objects.count <= 0x100 ? 1 : 2
+        let referenceSize = objects.count <= 0x100 ? 1 : objects.count <= 0x10000 ? 2 : 4
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in objects {

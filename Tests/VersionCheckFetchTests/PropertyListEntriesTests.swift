@@ -52,12 +52,38 @@ import VersionCheckTestSupport
         #expect(chosen?.notes == "listed first")
     }
 
+    /// A key given twice is refused wherever it comes: keys are hashed only once the
+    /// versions stop rising or falling strictly (or one fails to parse), and then
+    /// every key before counts, padded ones by their own text.
+    @Test(arguments: Format.allCases, [
+        (["1.0", "1.1", "1.2", "1.1"], "property list has the key '1.1' more than once"),
+        (["3", "2", "1", "2"], "property list has the key '2' more than once"),
+        (["1.0", "1.0"], "property list has the key '1.0' more than once"),
+        (["1.0", "2.0", "0.5", "3.0", "2.0"], "property list has the key '2.0' more than once"),
+        (["1.0", "x", "2.0", "1.0"], "property list has the key '1.0' more than once"),
+        (["1.0", "x", "2.0"], "property list key: invalid version 'x': unexpected 'x' at offset 0, expected a digit"),
+        ([" 1.0", "1.0", "2.0"], nil),
+        (["1.0", "2.0", "3.0"], nil),
+        (["3.0", "2.0", "1.0"], nil),
+        (["1.0", "3.0", "2.0", "4.0"], nil),
+    ] as [([String], String?)])
+    func repeatedKeys(format: Format, given: (keys: [String], failure: String?)) throws {
+        let (keys, failure) = given
+        let data = Self.plist(keys.map { ($0, "notes of \($0)") }, as: format)
+        guard let failure else {
+            let manifest = try Manifest.decode(data)
+            #expect(manifest.releases.map(\.notes) == keys.map { "notes of \($0)" })
+            return
+        }
+        #expect(throws: BodyError(failure)) { try Manifest.decode(data) }
+    }
+
     /// plistlib's output (Fixtures/make-binary-plist.py, sort_keys=False): "1.2.0"
     /// before "1.0" before "1.2", and "1.2" sorts before "1.2.0" as text.
     @Test(arguments: ["manifest-same-precedence.plist", "manifest-same-precedence-binary.plist"])
     func fixtureFromPlistlib(name: String) throws {
         let data = try Data(contentsOf: TestPaths.fixture(name))
-        #expect(try PropertyListKeyOrder.keys(in: data) == ["1.2.0", "1.0", "1.2"])
+        #expect(try PropertyListEntries.all(in: data).map(\.key) == ["1.2.0", "1.0", "1.2"])
         let manifest = try Manifest.decode(data)
         #expect(manifest.releases == [
             Release(version: try Version("1.2.0"), notes: "Listed first\nso it wins"),
@@ -76,14 +102,29 @@ import VersionCheckTestSupport
         #expect(result.stdout.contains(#""releaseNotes": "Listed first\nso it wins""#), "\(result)")
     }
 
-    @Test func sortedByFileOrderPutsUnknownKeysLastInTextOrder() {
-        #expect(PropertyListKeyOrder.sorted(["b", "z", "a", "c", "y"], byFileOrder: ["c", "a", "c", "b"])
-            == ["c", "a", "b", "y", "z"])
+    /// What Foundation's reading of a value says our reader must say of it.
+    static func expectedValue(_ object: Any) -> PropertyListValue {
+        if let text = object as? String { return .notes(text) }
+        guard let array = object as? [Any] else { return .notNotes }
+        guard let lines = array as? [String] else { return .arrayOfNonStrings }
+        return .notes(lines.joined(separator: "\n"))
+    }
+
+    /// The entries agree with Foundation's reading of the same bytes: the same keys, and
+    /// for each key given once, the same value (release notes, or not).
+    static func expectAgreement(_ entries: [PropertyListEntry], with data: Data, _ comment: Comment? = nil) throws {
+        let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        let dictionary = try #require(object as? [String: Any], comment)
+        #expect(Set(dictionary.keys) == Set(entries.map(\.key)), comment)
+        let counts = Dictionary(entries.map { ($0.key, 1) }, uniquingKeysWith: +)
+        for entry in entries where counts[entry.key] == 1 {
+            #expect(dictionary[entry.key].map(expectedValue) == entry.value, "key \(entry.key): \(comment?.rawValue ?? "")")
+        }
     }
 }
 
-/// The XML scanner: the keys of the top-level dict only, as Foundation reads them.
-@Suite struct XMLPropertyListKeysTests {
+/// The XML scanner: the entries of the top-level dict only, as Foundation reads them.
+@Suite struct XMLPropertyListEntriesTests {
     static let head = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
 
     @Test(arguments: [
@@ -114,23 +155,56 @@ import VersionCheckTestSupport
     ])
     func keysInFileOrder(xml: String, keys: [String]) throws {
         let data = Data(xml.utf8)
-        #expect(try PropertyListKeyOrder.keys(in: data) == keys)
-        // The same key text as Foundation's, or the keys would not be found.
-        let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        let dictionary = try #require(object as? [String: Any])
-        #expect(Set(dictionary.keys) == Set(keys))
+        let entries = try PropertyListEntries.all(in: data)
+        #expect(entries.map(\.key) == keys)
+        // The same key and string text as Foundation's.
+        try PropertyListFileOrderTests.expectAgreement(entries, with: data)
+    }
+
+    static let plistHead = head + #"<plist version="1.0">"#
+
+    @Test(arguments: [
+        ("<dict><key>1.0</key><string>one</string></dict>", [PropertyListValue.notes("one")]),
+        ("<dict><key>1.0</key><string/><key>1.1</key><array/></dict>", [.notes(""), .notes("")]),
+        ("<dict><key>1.0</key><array>\n\t<string>a</string>\n\t<string/><!-- c --><string>b &amp; c</string>\n</array></dict>",
+         [.notes("a\n\nb & c")]),
+        // Line breaks inside a string, kept as written (also CR LF).
+        ("<dict><key>1.0</key><string>line 1\nline 2\r\nline 3</string></dict>", [.notes("line 1\nline 2\r\nline 3")]),
+        ("<dict><key>1.0</key><integer>3</integer><key>1.1</key><true/><key>1.2</key><dict><key>x</key><string>y</string></dict>"
+            + "<key>1.3</key><date>2024-01-01T00:00:00Z</date><key>1.4</key><data>AAAA</data></dict>",
+         [.notNotes, .notNotes, .notNotes, .notNotes, .notNotes]),
+        ("<dict><key>1.0</key><array><string>a</string><integer>1</integer></array>"
+            + "<key>1.1</key><array><array><string>a</string></array></array><key>1.2</key><array><dict/></array></dict>",
+         [.arrayOfNonStrings, .arrayOfNonStrings, .arrayOfNonStrings]),
+    ])
+    func values(dict: String, values: [PropertyListValue]) throws {
+        let data = Data((Self.plistHead + dict + "</plist>").utf8)
+        let entries = try PropertyListEntries.all(in: data)
+        #expect(entries.map(\.value) == values)
+        try PropertyListFileOrderTests.expectAgreement(entries, with: data)
     }
 
     @Test(arguments: [
-        ("<plist><array><string>1.0</string></array></plist>", PropertyListKeyError.topLevelNotADictionary(found: "<array>")),
+        ("<plist><array><string>1.0</string></array></plist>", PropertyListError.topLevelNotADictionary(found: "<array>")),
         ("<plist><array/></plist>", .topLevelNotADictionary(found: "<array/>")),
         ("<plist></plist>", .topLevelNotADictionary(found: "</plist>")),
+        ("<plist><string>1.0</string></plist>", .topLevelNotADictionary(found: "<string>")),
+        ("<?xml version=\"1.0\"?><html><body>", .xmlUnexpected(found: "<html>", offset: 21, expected: "<plist> or <dict>")),
         ("<plist>", .xmlUnexpected(found: "the end", offset: 7, expected: "<dict>")),
         ("<plist>1.0", .xmlUnexpected(found: "'1'", offset: 7, expected: "<dict>")),
         ("<plist><dict><key>a</key><string>x</string>", .xmlUnexpected(found: "the end", offset: 43, expected: "</dict>")),
         ("<dict><key>a</key><string>x</string></array></dict>",
-         .xmlUnexpected(found: "</array>", offset: 36, expected: "</dict>")),
-        ("<dict><array><key>a</key></dict>", .xmlUnexpected(found: "</dict>", offset: 25, expected: "</array>")),
+         .xmlUnexpected(found: "</array>", offset: 36, expected: "<key> or </dict>")),
+        ("<dict><array><key>a</key></dict>", .xmlUnexpected(found: "<array>", offset: 6, expected: "<key> or </dict>")),
+        ("<dict><string>a</string></dict>", .xmlUnexpected(found: "<string>", offset: 6, expected: "<key> or </dict>")),
+        ("<dict><key>a</key></dict>", .xmlUnexpected(found: "</dict>", offset: 18, expected: "a value for the <key> at byte 6")),
+        ("<dict><key>a</key>", .xmlUnexpected(found: "the end", offset: 18, expected: "a value for the <key> at byte 6")),
+        ("<dict><key>a</key><array><string>x</string></dict>",
+         .xmlUnexpected(found: "</dict>", offset: 43, expected: "</array>")),
+        ("<dict><key>a</key><dict><array></dict></array></dict>",
+         .xmlUnexpected(found: "</dict>", offset: 31, expected: "</array>")),
+        ("<dict><key>a</key><string>x</integer></dict>",
+         .xmlUnexpected(found: "</integer>", offset: 27, expected: "</string>")),
         ("<dict><key>a<string>", .xmlUnexpected(found: "<string>", offset: 12, expected: "</key>")),
         ("<dict><key>a", .xmlUnexpected(found: "the end", offset: 12, expected: "</key>")),
         ("<dict><key>a&bogus;</key></dict>", .xmlBadReference("&bogus;", offset: 12)),
@@ -144,13 +218,13 @@ import VersionCheckTestSupport
         ("<dict>< key>", .xmlUnexpected(found: "' '", offset: 7, expected: "a tag name after '<' (tag at byte 6)")),
         ("<!DOCTYPE plist [ <dict>", .xmlUnexpected(found: "the end", offset: 24, expected: "'>' closing the declaration")),
     ])
-    func rejects(xml: String, error: PropertyListKeyError) {
-        #expect(throws: error) { try PropertyListKeyOrder.keys(in: Data(xml.utf8)) }
+    func rejects(xml: String, error: PropertyListError) {
+        #expect(throws: error) { try PropertyListEntries.all(in: Data(xml.utf8)) }
     }
 }
 
-/// The binary reader: key order, and malformed lists that must throw, never trap.
-@Suite struct BinaryPropertyListKeysTests {
+/// The binary reader: key order, values, and malformed lists that must throw, never trap.
+@Suite struct BinaryPropertyListEntriesTests {
     /// Header 8 bytes; objects: 0 the dict (8-12: D2 01 02 03 04), 1 "1.0" (13-16),
     /// 2 "1.1" (17-20), 3 "a" (21-22), 4 "b" (23-24); offset table 25-29 (one byte
     /// each); trailer 30-61.
@@ -167,30 +241,42 @@ import VersionCheckTestSupport
 
     @Test(arguments: [
         [("1.0", BinaryPlistBuilder.Value.string("a")), ("1.1", .string("b"))],
-        // Nested containers as values are skipped.
+        // A dictionary is not release notes; arrays of strings are, joined by newlines.
         [("2.0", .dictionary([("inner", "x"), ("0.1", "y")])), ("1.0", .strings(["a", "b"])), ("3.0", .strings([]))],
+        [("1.0", .strings(["only"])), ("1.1", .string("")), ("1.2", .string("é ü 🚀"))],
         // 22 keys (the 0xF count form), a UTF-16 key and a key of 40 characters.
         manyKeys.map { ($0, .string("n")) },
         [],
     ])
     func keysInFileOrder(entries: [(String, BinaryPlistBuilder.Value)]) throws {
         let data = Data(BinaryPlistBuilder.build(entries))
-        #expect(try PropertyListKeyOrder.keys(in: data) == entries.map(\.0))
-        // Foundation reads the same list, with the same keys.
-        let dictionary = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-        #expect(Set(dictionary.keys) == Set(entries.map(\.0)))
+        let read = try PropertyListEntries.all(in: data)
+        #expect(read.map(\.key) == entries.map(\.0))
+        // Foundation reads the same list, with the same keys and values.
+        try PropertyListFileOrderTests.expectAgreement(read, with: data)
+    }
+
+    /// Values that are not release notes are reported, not decoded: an array that
+    /// holds itself, a set, a number.
+    @Test func valuesThatAreNotNotes() throws {
+        let selfArray = Self.patch(Self.patch(Self.small, 21, 0xA1, 1), 22, 3, 1)  // value 0: [value 0]
+        #expect(try PropertyListEntries.all(in: Data(selfArray)).map(\.value) == [.arrayOfNonStrings, .notes("b")])
+        let set = Self.patch(Self.small, 21, 0xC1, 1)  // value 0: a set
+        #expect(try PropertyListEntries.all(in: Data(set)).map(\.value) == [.notNotes, .notes("b")])
+        let number = Self.patch(Self.small, 23, 0x10, 1)  // value 1: the integer 0x62
+        #expect(try PropertyListEntries.all(in: Data(number)).map(\.value) == [.notes("a"), .notNotes])
     }
 
     @Test func fixtureWithSortedKeys() throws {
         let data = try Data(contentsOf: TestPaths.fixture("manifest-binary.plist"))
-        #expect(try PropertyListKeyOrder.keys(in: data) == ["1.0", "1.1", "1.3.0"])
+        #expect(try PropertyListEntries.all(in: data).map(\.key) == ["1.0", "1.1", "1.3.0"])
     }
 
     static let end = 62  // Self.small.count
     static let patch = BinaryPlistBuilder.patch
 
     @Test(arguments: [
-        ("too short", Array(small.prefix(40)), PropertyListKeyError.binaryTooShort(length: 40)),
+        ("too short", Array(small.prefix(40)), PropertyListError.binaryTooShort(length: 40)),
         ("other version", patch(small, 6, 0x3135, 2), .binaryHeader("bplist15")),
         ("offset size 0", patch(small, -26, 0, 1), .binaryTrailer(field: "the offset size", value: 0, expected: "1 to 8")),
         ("reference size 9", patch(small, -25, 9, 1),
@@ -233,22 +319,30 @@ import VersionCheckTestSupport
          .binaryOutOfRange(what: "key 0's length", value: 0x2E30_5331_2E31_5161, range: 0..<26)),
         ("key not ASCII", patch(small, 14, 0xC3, 1),
          .binaryMarker(what: "key 0's ASCII text", marker: 0xC3, expected: "bytes below 0x80")),
-    ] as [(String, [UInt8], PropertyListKeyError)])
-    func rejects(name: String, bytes: [UInt8], error: PropertyListKeyError) {
-        #expect(throws: error, "\(name)") { try PropertyListKeyOrder.keys(in: Data(bytes)) }
+        ("value reference out of range", patch(small, 11, 9, 1),
+         .binaryOutOfRange(what: "value 0's object number", value: 9, range: 0..<5)),
+        ("value array longer than the objects", patch(small, 21, 0xAE, 1),
+         .binaryOutOfRange(what: "value 0's count", value: 14, range: 0..<4)),
+        ("value array element out of range", patch(small, 21, 0xA1, 1),
+         .binaryOutOfRange(what: "value 0 element 0's object number", value: 0x61, range: 0..<5)),
+        ("value string not ASCII", patch(small, 24, 0xFF, 1),
+         .binaryMarker(what: "value 1's ASCII text", marker: 0xFF, expected: "bytes below 0x80")),
+    ] as [(String, [UInt8], PropertyListError)])
+    func rejects(name: String, bytes: [UInt8], error: PropertyListError) {
+        #expect(throws: error, "\(name)") { try PropertyListEntries.all(in: Data(bytes)) }
         // And a manifest made of it is a bad response, whichever reader notices first.
         #expect(throws: BodyError.self, "\(name)") { try Manifest.decode(Data(bytes)) }
     }
 
     /// Every truncation and every single-byte change of a real list: the reader
     /// throws or answers, never traps; a cut list has lost its trailer and throws;
-    /// where both read the change, it agrees with Foundation on the keys.
+    /// where both read the change, it agrees with Foundation on the keys and values.
     @Test(arguments: ["manifest-same-precedence-binary.plist", "manifest-binary.plist"])
     func damagedListsNeverTrap(name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: TestPaths.fixture(name)))
         for length in 0..<bytes.count {
-            #expect(throws: PropertyListKeyError.self, "cut to \(length)") {
-                try PropertyListKeyOrder.keys(in: Data(bytes.prefix(length)))
+            #expect(throws: PropertyListError.self, "cut to \(length)") {
+                try PropertyListEntries.all(in: Data(bytes.prefix(length)))
             }
         }
         for offset in bytes.indices {
@@ -256,9 +350,9 @@ import VersionCheckTestSupport
                 var damaged = bytes
                 damaged[offset] = replacement
                 let data = Data(damaged)
-                guard let keys = try? PropertyListKeyOrder.keys(in: data) else { continue }
-                if let dictionary = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
-                    #expect(Set(dictionary.keys) == Set(keys), "byte \(offset) set to \(replacement)")
+                guard let entries = try? PropertyListEntries.all(in: data) else { continue }
+                if (try? PropertyListSerialization.propertyList(from: data, format: nil)) is [String: Any] {
+                    try PropertyListFileOrderTests.expectAgreement(entries, with: data, "byte \(offset) set to \(replacement)")
                 }
             }
         }
