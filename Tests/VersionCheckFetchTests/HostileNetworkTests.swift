@@ -258,7 +258,9 @@ struct HostileNetworkTests {
         let result = try runMeasured("versioncheck", ["manifest", "--url", url.path, "--current", "0.1", "-q"], timeout: 120)
         #expect(result.status == 101, "a major update from 0.1: \(result)")
         #expect(result.stderr.isEmpty, "\(result)")
-        #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 10 * HostileBudget.seconds), "\(result)")
+        // The debug build reads property lists some 20 times slower (4.6-8 s here): its bound
+        // only catches a return to quadratic time, which would take minutes.
+        #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 30 * HostileBudget.seconds), "\(result)")
         #expect(result.peakMiB < 2 * HostileBudget.mebibytes, "\(result)")
         print("HOSTILE\t8 MiB \(format) property list of \(count) releases with notes\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
     }
