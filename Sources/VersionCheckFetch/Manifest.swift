@@ -308,7 +308,7 @@ struct PropertyListReleases {
             notes = text
         }
         if keys != nil {
-            if repeatedKey == nil, keys!.insert(entry.key).inserted == false { repeatedKey = entry.key }
+            if repeatedKey == nil, keys?.insert(entry.key).inserted == false { repeatedKey = entry.key }
             guard repeatedKey == nil, versionError == nil else { return }
         }
         let version: Version
