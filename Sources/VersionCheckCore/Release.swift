@@ -19,85 +19,66 @@ public struct Release: Sendable {
         minimumOsVersion: String? = nil, url: String? = nil
     ) {
         self.version = version
-        details = Details(notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url)
+        details = Details(Fields(notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url))
     }
 
     public var notes: String? {
-        get { details?.notes }
+        get { details?.fields.notes }
         set { change { $0.notes = newValue } }
     }
 
     /// ISO 8601 text as the source gave it; parsed only when `--min-age` needs it.
     public var date: String? {
-        get { details?.date }
+        get { details?.fields.date }
         set { change { $0.date = newValue } }
     }
 
     /// `false` when the source does not say (always for the App Store).
     public var critical: Bool {
-        get { details?.critical ?? false }
+        get { details?.fields.critical ?? false }
         set { change { $0.critical = newValue } }
     }
 
     /// Text as the source gave it; parsed as a version only when `--os-version` needs it.
     public var minimumOsVersion: String? {
-        get { details?.minimumOsVersion }
+        get { details?.fields.minimumOsVersion }
         set { change { $0.minimumOsVersion = newValue } }
     }
 
     public var url: String? {
-        get { details?.url }
+        get { details?.fields.url }
         set { change { $0.url = newValue } }
     }
 
     private mutating func change(_ edit: (inout Fields) -> Void) {
-        var fields = Fields(details)
+        var fields = details?.fields ?? Fields()
         edit(&fields)
-        details = Details(
-            notes: fields.notes, date: fields.date, critical: fields.critical,
-            minimumOsVersion: fields.minimumOsVersion, url: fields.url)
+        details = Details(fields)
     }
 
-    /// Everything but the version; never allocated for a release that has none of it.
-    private final class Details: Sendable {
-        let notes: String?
-        let date: String?
-        let critical: Bool
-        let minimumOsVersion: String?
-        let url: String?
-
-        /// `nil` when every field is absent (and `critical` false).
-        init?(notes: String?, date: String?, critical: Bool, minimumOsVersion: String?, url: String?) {
-            guard notes != nil || date != nil || critical || minimumOsVersion != nil || url != nil else { return nil }
-            self.notes = notes
-            self.date = date
-            self.critical = critical
-            self.minimumOsVersion = minimumOsVersion
-            self.url = url
-        }
-    }
-
-    /// A mutable copy of `Details`, for the setters.
-    private struct Fields {
+    /// Everything but the version, as values.
+    private struct Fields: Equatable, Sendable {
         var notes: String?
         var date: String?
-        var critical: Bool
+        var critical = false
         var minimumOsVersion: String?
         var url: String?
+    }
 
-        init(_ details: Details?) {
-            notes = details?.notes
-            date = details?.date
-            critical = details?.critical ?? false
-            minimumOsVersion = details?.minimumOsVersion
-            url = details?.url
+    /// The fields, shared and immutable; never allocated for a release that has none of them.
+    private final class Details: Sendable {
+        let fields: Fields
+
+        /// `nil` when every field is absent (and `critical` false).
+        init?(_ fields: Fields) {
+            guard fields != Fields() else { return nil }
+            self.fields = fields
         }
     }
 }
 
 extension Release: Equatable {
     public static func == (left: Release, right: Release) -> Bool {
-        left.version == right.version && left.notes == right.notes && left.date == right.date
-            && left.critical == right.critical && left.minimumOsVersion == right.minimumOsVersion && left.url == right.url
+        left.version == right.version && (left.details?.fields ?? Fields()) == (right.details?.fields ?? Fields())
     }
 }

@@ -253,9 +253,6 @@ extension Manifest {
     /// value is not release notes; the first key given twice; the first key that is
     /// not a version; no entries.
     static func decodePropertyList(_ data: Data) throws(BodyError) -> Manifest {
-        if !data.starts(with: Array("bplist".utf8)), XMLNesting.exceeds(JSONReader.maximumDepth, in: data) {
-            throw BodyError("not a valid property list (nested deeper than \(JSONReader.maximumDepth) levels)")
-        }
         var collected = PropertyListReleases(bodySize: data.count)
         do {
             try PropertyListEntries.read(data) { collected.add($0) }

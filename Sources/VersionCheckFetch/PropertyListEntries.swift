@@ -63,6 +63,8 @@ enum PropertyListValue: Equatable {
 enum PropertyListError: Error, Equatable, CustomStringConvertible {
     /// XML: `found` (a tag, a character, or "the end") at byte `offset` where `expected` was due.
     case xmlUnexpected(found: String, offset: Int, expected: String)
+    /// XML: elements nested deeper than `limit`.
+    case tooDeep(limit: Int)
     /// XML: a reference `&…;` that is neither one of the five named entities nor a Unicode scalar number.
     case xmlBadReference(String, offset: Int)
     /// The top-level object is `found` rather than a dictionary.
@@ -82,6 +84,8 @@ enum PropertyListError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .xmlUnexpected(found, offset, expected):
             return "XML: \(found) at byte \(offset), expected \(expected)"
+        case let .tooDeep(limit):
+            return "nested deeper than \(limit) levels"
         case let .xmlBadReference(text, offset):
             return "XML: unknown reference '\(text)' at byte \(offset), expected &amp; &lt; &gt; &quot; &apos; or &#number;"
         case let .topLevelNotADictionary(found):

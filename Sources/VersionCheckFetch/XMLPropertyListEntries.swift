@@ -8,10 +8,15 @@
 /// is, comments dropped, the rest byte for byte. A value that is not a string or an
 /// array of strings is skipped (its containers' end tags must still match) and
 /// reported as such. One pass, no recursion: a skipped value keeps a stack of the
-/// container names it is inside.
+/// container names it is inside, at most `maximumDepth` deep.
 struct XMLPropertyListEntries {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// How deep the top `<dict>` is: 1, or 2 inside `<plist>`.
+    private var dictDepth = 1
+
+    /// Elements may nest this deep, as in JSON: a manifest needs four levels.
+    static let maximumDepth = JSONReader.maximumDepth
 
     /// Calls `body` with the top-level dict's entries in file order (repeats kept).
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
@@ -40,7 +45,10 @@ struct XMLPropertyListEntries {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw unexpected(expected: "<dict>") }
             if try skipMarkup() { continue }
             let tag = try readTag()
-            if tag.name == "plist", !tag.isEnd, !tag.isEmpty { continue }
+            if tag.name == "plist", !tag.isEnd, !tag.isEmpty {
+                dictDepth = 2
+                continue
+            }
             guard tag.name == "dict", !tag.isEnd else {
                 // Another property list object is a list of the wrong shape; any other
                 // element (an HTML page) is not a property list at all.
@@ -90,7 +98,7 @@ struct XMLPropertyListEntries {
         case "array":
             return tag.isEmpty ? .notes("") : try arrayOfStrings()
         default:
-            try skip(tag)
+            try skip(tag, depth: dictDepth + 1)
             return .notNotes
         }
     }
@@ -108,7 +116,7 @@ struct XMLPropertyListEntries {
                 return allStrings ? .notes(String(decoding: lines, as: UTF8.self)) : .arrayOfNonStrings
             }
             guard tag.name == "string", allStrings else {
-                try skip(tag)
+                try skip(tag, depth: dictDepth + 2)
                 allStrings = false
                 continue
             }
@@ -130,10 +138,11 @@ struct XMLPropertyListEntries {
         return text
     }
 
-    /// After a start tag: skips the element to its end tag. Inside a container the
-    /// end tags must match; leaf contents are not checked (no value of this kind is
-    /// ever used).
-    private mutating func skip(_ tag: Tag) throws(PropertyListError) {
+    /// After a start tag at `depth` (elements open around it, itself included): skips
+    /// the element to its end tag. Inside a container the end tags must match and
+    /// nesting past `maximumDepth` is refused; leaf contents are not checked (no value
+    /// of this kind is ever used).
+    private mutating func skip(_ tag: Tag, depth: Int) throws(PropertyListError) {
         guard !tag.isEmpty else { return }
         guard tag.isContainer else {
             _ = try leafText(of: tag, keeping: false)
@@ -154,6 +163,7 @@ struct XMLPropertyListEntries {
                 continue
             } else if inner.isContainer {
                 open.append(inner.name)
+                guard depth + open.count - 1 <= Self.maximumDepth else { throw .tooDeep(limit: Self.maximumDepth) }
             } else {
                 _ = try leafText(of: inner, keeping: false)
             }

@@ -189,6 +189,9 @@ import VersionCheckTestSupport
         ("<plist><array/></plist>", .topLevelNotADictionary(found: "<array/>")),
         ("<plist></plist>", .topLevelNotADictionary(found: "</plist>")),
         ("<plist><string>1.0</string></plist>", .topLevelNotADictionary(found: "<string>")),
+        // A value nested past 128 levels (here 2 + 127 arrays) is refused as it is skipped.
+        ("<plist><dict><key>a</key>" + String(repeating: "<array>", count: 127), .tooDeep(limit: 128)),
+        ("<dict><key>a</key><array>" + String(repeating: "<dict>", count: 127), .tooDeep(limit: 128)),
         ("<?xml version=\"1.0\"?><html><body>", .xmlUnexpected(found: "<html>", offset: 21, expected: "<plist> or <dict>")),
         ("<plist>", .xmlUnexpected(found: "the end", offset: 7, expected: "<dict>")),
         ("<plist>1.0", .xmlUnexpected(found: "'1'", offset: 7, expected: "<dict>")),
