@@ -3,14 +3,18 @@
 // versioncheck: a small, fast, dependable update checker for shell scripts and CI.
 //
 // Targets by responsibility (no two names differ only by case):
-//   VersionCheckCore   pure: versions, precedence, constraints, the update decision (no Foundation, no I/O)
-//   VersionCheckCLI    the command line: arguments, help, offline commands, output, exit codes (no Foundation)
+//   VersionCheckCore     pure: versions, precedence, constraints, the update decision, URL rules and
+//                        the helper's request/report (no Foundation, no I/O)
+//   VersionCheckSources  the data formats: byte readers (JSON, XML and binary property lists) and one
+//                        decoder per format, behind `SourceFormat` (no Foundation)
+//   VersionCheckCLI      the command line: commands, help, output, exit codes, the update check from
+//                        argv to exit code, the helper process (no Foundation)
 //   VersionCheckBuildInfo  C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
-//   VersionCheckFetch  the network edge: HTTP client, iTunes and manifest decoding, the update check (Foundation)
-//   versioncheck       the executable users type; it never loads the networking stack, and hands
-//                      `lookup`/`manifest` to the helper below (as git hands https to git-remote-https)
-//   versioncheck-fetch the network helper: the same command line, plus the network checks
-//   versioncheck-bench `make bench`
+//   VersionCheckFetch    the network edge: one GET over URLSession with retries (Foundation; Core only)
+//   versioncheck         the executable users type; it never loads the networking stack, and starts
+//                        the helper below for a GET (as git runs git-remote-https)
+//   versioncheck-fetch   the network helper: a request on its command line, a report on stdout
+//   versioncheck-bench   `make bench`
 import PackageDescription
 
 let package = Package(
@@ -24,24 +28,28 @@ let package = Package(
     targets: [
         .target(name: "VersionCheckCore"),
         .target(name: "VersionCheckBuildInfo"),
-        .target(name: "VersionCheckCLI", dependencies: ["VersionCheckCore", "VersionCheckBuildInfo"]),
-        .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore", "VersionCheckCLI"]),
-        .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"]),
-        .executableTarget(name: "versioncheck-fetch", dependencies: ["VersionCheckCLI", "VersionCheckFetch"]),
-        .executableTarget(
-            name: "versioncheck-bench", dependencies: ["VersionCheckCore", "VersionCheckCLI", "VersionCheckTestSupport"]
+        .target(name: "VersionCheckSources", dependencies: ["VersionCheckCore"]),
+        .target(
+            name: "VersionCheckCLI", dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckBuildInfo"]
         ),
+        .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore"]),
+        .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"]),
+        .executableTarget(name: "versioncheck-fetch", dependencies: ["VersionCheckFetch", "VersionCheckBuildInfo"]),
+        .executableTarget(name: "versioncheck-bench", dependencies: ["VersionCheckCore", "VersionCheckTestSupport"]),
         .target(name: "VersionCheckTestSupport", path: "Tests/VersionCheckTestSupport"),
         .testTarget(name: "VersionCheckCoreTests", dependencies: ["VersionCheckCore", "VersionCheckTestSupport"]),
         .testTarget(
             name: "VersionCheckCLITests",
-            dependencies: ["VersionCheckCLI", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch"]
+            dependencies: [
+                "VersionCheckCLI", "VersionCheckSources", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch",
+            ]
+        ),
+        .testTarget(
+            name: "VersionCheckSourcesTests", dependencies: ["VersionCheckSources", "VersionCheckTestSupport"]
         ),
         .testTarget(
             name: "VersionCheckFetchTests",
-            dependencies: [
-                "VersionCheckFetch", "VersionCheckCLI", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch",
-            ]
+            dependencies: ["VersionCheckFetch", "VersionCheckCLI", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch"]
         ),
     ]
 )

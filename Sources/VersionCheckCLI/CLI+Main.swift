@@ -1,13 +1,8 @@
 extension CLI {
     /// Runs the process's own command line — its arguments, environment, stdin, stdout
     /// and stderr — and returns the exit status for `main.swift` to `exit` with.
-    ///
-    /// - Parameter checkRunner: makes the runner of `lookup`/`manifest` from the
-    ///   arguments and the environment (the main binary execs the network helper; the
-    ///   helper runs the check itself).
-    public static func runMain(
-        checkRunner: (_ arguments: [String], _ environment: [String: String]) -> CheckRunner
-    ) -> ExitStatus {
+    /// `lookup` and `manifest` get the network through the helper (`LiveCheck`).
+    public static func runMain() -> ExitStatus {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let environment = processEnvironment()
         return run(
@@ -15,7 +10,12 @@ extension CLI {
             environment: environment,
             stdin: .standardInput,
             output: .standard(environment: environment),
-            checkRunner: checkRunner(arguments, environment)
+            checkRunner: LiveCheck.runner(environment: environment)
         )
     }
+}
+
+extension CLI {
+    /// The process environment, read once from `environ`.
+    public static func processEnvironment() -> [String: String] { System.environment() }
 }

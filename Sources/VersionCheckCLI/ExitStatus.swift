@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 /// Every exit code of versioncheck, as SPEC.md defines them. Nothing else in the
 /// project spells an exit code as a number, and only `main.swift` calls `exit`.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -37,6 +39,20 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case tooLarge = "too-large"
     case insecureRedirect = "insecure-redirect"
     case `internal`
+
+    /// The kind of a transport failure the helper reported (the same names).
+    public init(_ kind: FetchFailure.Kind) {
+        switch kind {
+        case .unreachable: self = .unreachable
+        case .timeout: self = .timeout
+        case .rateLimited: self = .rateLimited
+        case .serverError: self = .serverError
+        case .tooLarge: self = .tooLarge
+        case .insecureRedirect: self = .insecureRedirect
+        case .badResponse: self = .badResponse
+        case .internal: self = .internal
+        }
+    }
 
     /// The one place where a kind of failure becomes an exit code.
     public var exitStatus: ExitStatus {

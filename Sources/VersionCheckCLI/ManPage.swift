@@ -56,8 +56,8 @@ public enum ManPage {
 
         page.section("FILES")
         page.item(
-            Roff.italic("PREFIX") + Roff.escape("/libexec/\(program)/\(FetchHelper.executableName)"),
-            "The network helper that runs lookup and manifest, looked for beside the \(program) binary, then in ../libexec/\(program)/ (unless \(FetchHelper.environmentVariable) is set)."
+            Roff.italic("PREFIX") + Roff.escape("/libexec/\(program)/\(HelperProcess.executableName)"),
+            "The network helper that runs lookup and manifest, looked for beside the \(program) binary, then in ../libexec/\(program)/ (unless \(HelperProcess.environmentVariable) is set)."
         )
 
         page.section("EXAMPLES")

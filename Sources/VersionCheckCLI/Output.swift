@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 /// Where one stream of output goes: a file descriptor in the real program,
 /// memory in tests. Writes are unbuffered, so callers should hand over large
 /// chunks (a whole sorted list, a whole JSON line) rather than many small ones.
@@ -173,10 +175,7 @@ public struct Output: Sendable {
     }
 
     /// Keeps a message on one line: line breaks and other control characters become escapes.
-    private func oneLine(_ message: String) -> String {
-        guard message.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return message }
-        return Quote.escapingControlCharacters(message)
-    }
+    private func oneLine(_ message: String) -> String { TerminalText.escapingControlCharacters(message) }
 }
 
 /// The global flags, valid with every command.

@@ -54,14 +54,19 @@ enum System {
     /// Whether `fd` is a terminal (`isatty(3)`).
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// The process's `environ` (on Darwin, through `_NSGetEnviron`).
+    static var environmentPointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        return _NSGetEnviron().pointee
+        #else
+        return environ
+        #endif
+    }
+
     /// The process environment, read from `environ` once.
     static func environment() -> [String: String] {
         var result: [String: String] = [:]
-        #if canImport(Darwin)
-        var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-        #else
-        var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        #endif
+        var cursor = environmentPointer
         while let entry = cursor?.pointee {
             let pair = String(cString: entry)
             if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
@@ -71,6 +76,28 @@ enum System {
             cursor = cursor?.successor()
         }
         return result
+    }
+
+    /// The absolute path of the running executable, symlinks resolved.
+    static func currentExecutablePath() -> String? {
+        #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        }
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length], as: UTF8.self)
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        guard let resolved = realpath(buffer, nil) else { return String(cString: buffer) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+        #else
+        return nil
+        #endif
     }
 
     /// The message of an `errno` value (`strerror(3)`).

@@ -1,4 +1,5 @@
 import Foundation
+import VersionCheckCore
 
 /// One HTTP response as the update check sees it: the final URL (after
 /// redirects), the status, the headers and the whole body (at most the size cap).
@@ -35,8 +36,8 @@ public protocol HTTPGetting: Sendable {
 
 /// Limits every request obeys (SPEC.md, "Checking for an update").
 public enum HTTPLimits {
-    /// The largest body accepted: 8 MiB. A body of exactly this size is accepted.
-    public static let maximumBodySize = 8 * 1024 * 1024
-    /// Redirects followed before giving up.
-    public static let maximumRedirects = 5
+    /// The largest body accepted: 8 MiB (`FetchLimits`). A body of exactly this size is accepted.
+    public static let maximumBodySize = FetchLimits.maximumBodySize
+    /// Redirects followed before giving up (`FetchLimits`).
+    public static let maximumRedirects = FetchLimits.maximumRedirects
 }

@@ -1,5 +1,5 @@
 import Foundation
-import VersionCheckCLI
+import VersionCheckCore
 
 /// How many times to try again, and how long to wait in between (SPEC.md:
 /// backoff starts at 0.5 s, doubles, full jitter, at most 8 s per wait;
@@ -24,7 +24,7 @@ public struct RetryPolicy: Sendable, Equatable {
 /// exponential backoff and full jitter, honouring `Retry-After`.
 ///
 /// Returns any other response as it is (2xx, 3xx, 4xx other than 429). Throws a
-/// `Failure` naming the URL: the transport's error, or `rate-limited` /
+/// `FetchFailure` naming the URL: the transport's error, or `rate-limited` /
 /// `server-error` when the retries run out or the server asks to wait over 60 s.
 /// The sleeper, the random source and the clock are injected so tests do not wait.
 public struct RetryingHTTPClient: HTTPGetting {
@@ -63,15 +63,15 @@ public struct RetryingHTTPClient: HTTPGetting {
                 guard let retryable = Problem(response: response, now: now()) else { return response }
                 problem = retryable
             } catch let error as TransportError {
-                guard error.isRetryable else { throw Failure(error.kind, "\(shown): \(error)") }
+                guard error.isRetryable else { throw FetchFailure(error.kind, "\(shown): \(error)") }
                 problem = .transport(error)
             }
             if let wait = problem.retryAfter, wait > policy.maximumRetryAfter {
-                throw Failure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
+                throw FetchFailure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
             }
             guard attempt < policy.retries else {
                 let tries = attempt + 1
-                throw Failure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
+                throw FetchFailure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
             }
             let wait = problem.retryAfter ?? random(policy.backoffCeiling(attempt))
             let why = problem.retryAfter == nil ? "backoff" : "Retry-After"
@@ -99,7 +99,7 @@ private enum Problem: CustomStringConvertible {
         return nil
     }
 
-    var kind: ErrorKind {
+    var kind: FetchFailure.Kind {
         switch self {
         case .transport(let error): error.kind
         case .status(429, _): .rateLimited

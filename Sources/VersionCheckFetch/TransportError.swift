@@ -1,5 +1,5 @@
 import Foundation
-import VersionCheckCLI
+import VersionCheckCore
 
 /// Why one HTTP attempt produced no usable response. Each case names its
 /// `error.kind` and whether another attempt may help.
@@ -28,7 +28,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The `error.kind` of SPEC.md.
-    public var kind: ErrorKind {
+    public var kind: FetchFailure.Kind {
         switch self {
         case .cannotConnect, .tlsFailed: .unreachable
         case .timedOut: .timeout

@@ -15,6 +15,8 @@ public struct URLSessionTransport: HTTPGetting {
     public var userAgent: String
     public var maximumBodySize: Int
     public var maximumRedirects: Int
+    /// Request headers beyond `User-Agent` and `Accept` (the validators of a conditional request).
+    public var headers: [String: String] = [:]
     /// Receives one diagnostic line per request and per redirect (`-v`).
     public var log: @Sendable (String) -> Void
 
@@ -49,6 +51,7 @@ public struct URLSessionTransport: HTTPGetting {
         request.httpMethod = "GET"
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue("application/json, application/x-plist;q=0.9, */*;q=0.1", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
 
         let started = DispatchTime.now()
         let task = session.dataTask(with: request)

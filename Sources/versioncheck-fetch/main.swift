@@ -1,15 +1,13 @@
-// `versioncheck-fetch`: the network helper that `versioncheck` execs for `lookup`
-// and `manifest`. The same command line, with the real network check injected.
-import VersionCheckCLI
+// `versioncheck-fetch`: the network helper that `versioncheck` starts for `lookup`
+// and `manifest` when it needs the network. Transport only: a request on the command
+// line, a report on stdout (`FetchHelper`). `--version` as the main binary prints it.
+import Foundation
+import VersionCheckBuildInfo
 import VersionCheckFetch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-exit(CLI.runMain { _, environment in
-    NetworkCheckRunner.make(environment: environment)
-}.rawValue)
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--version"] {
+    print("versioncheck \(String(cString: versioncheck_version()))")
+    exit(0)
+}
+exit(FetchHelper.run(arguments: arguments))

@@ -1,5 +1,6 @@
 // The `versioncheck` executable: wiring only. It links neither Foundation nor the
-// network code; `lookup` and `manifest` exec the `versioncheck-fetch` helper.
+// network code; when `lookup` or `manifest` needs the network it starts the
+// `versioncheck-fetch` helper as a child (`HelperProcess`).
 import VersionCheckCLI
 #if canImport(Glibc)
 import Glibc
@@ -9,6 +10,4 @@ import Musl
 import Darwin
 #endif
 
-exit(CLI.runMain { arguments, environment in
-    FetchHelper.execRunner(arguments: arguments, environment: environment)
-}.rawValue)
+exit(CLI.runMain().rawValue)

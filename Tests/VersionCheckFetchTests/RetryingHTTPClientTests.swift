@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VersionCheckCLI
+import VersionCheckCore
 @testable import VersionCheckFetch
 
 /// Retries, backoff and Retry-After, with a scripted transport, a recording
@@ -55,7 +55,7 @@ import VersionCheckCLI
         let client = RetryingHTTPClient(
             transport: script, policy: RetryPolicy(retries: 3), sleep: { sleeps.record($0) },
             random: { upper in draws.record(upper); return upper / 4 }, now: { Self.now })
-        #expect(throws: Failure(.unreachable, "https://example.invalid/lookup?id=1: cannot connect: connection refused (4 attempts)")) {
+        #expect(throws: FetchFailure(.unreachable, "https://example.invalid/lookup?id=1: cannot connect: connection refused (4 attempts)")) {
             try client.get(Self.url)
         }
         #expect(draws.all == [0.5, 1, 2])
@@ -68,7 +68,7 @@ import VersionCheckCLI
         var outcomes: [Result<HTTPResponse, TransportError>]
         var retries: Int
         var status: Int?
-        var failure: Failure?
+        var failure: FetchFailure?
         var waits: [Double]
         var calls: Int
         var testDescription: String { name }
@@ -90,28 +90,28 @@ import VersionCheckCLI
         Row(name: "Retry-After of exactly 60 s is honoured", outcomes: [response(429, retryAfter: "60"), response(200)],
             retries: 1, status: 200, waits: [60], calls: 2),
         Row(name: "Retry-After over 60 s fails at once", outcomes: [response(429, retryAfter: "61")], retries: 5,
-            failure: Failure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests; the server asked to wait 61 s (more than 60 s), not retrying"),
+            failure: FetchFailure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests; the server asked to wait 61 s (more than 60 s), not retrying"),
             waits: [], calls: 1),
         Row(name: "unreadable Retry-After falls back to backoff", outcomes: [response(503, retryAfter: "soon"), response(200)],
             retries: 1, status: 200, waits: [0.5], calls: 2),
         Row(name: "500 until the retries run out", outcomes: [response(500)], retries: 2,
-            failure: Failure(.serverError, "https://example.invalid/lookup?id=1: HTTP 500 server error (3 attempts)"),
+            failure: FetchFailure(.serverError, "https://example.invalid/lookup?id=1: HTTP 500 server error (3 attempts)"),
             waits: [0.5, 1], calls: 3),
         Row(name: "429 with no retries", outcomes: [response(429)], retries: 0,
-            failure: Failure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests (1 attempt)"),
+            failure: FetchFailure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests (1 attempt)"),
             waits: [], calls: 1),
         Row(name: "timeouts until the retries run out", outcomes: [.failure(.timedOut(seconds: 0.5))], retries: 1,
-            failure: Failure(.timeout, "https://example.invalid/lookup?id=1: timed out after 0.5 s (2 attempts)"),
+            failure: FetchFailure(.timeout, "https://example.invalid/lookup?id=1: timed out after 0.5 s (2 attempts)"),
             waits: [0.5], calls: 2),
         Row(name: "too large is not retried", outcomes: [.failure(.tooLarge(limit: 8 * 1024 * 1024))], retries: 3,
-            failure: Failure(.tooLarge, "https://example.invalid/lookup?id=1: response body larger than 8 MiB"),
+            failure: FetchFailure(.tooLarge, "https://example.invalid/lookup?id=1: response body larger than 8 MiB"),
             waits: [], calls: 1),
         Row(name: "an insecure redirect is not retried",
             outcomes: [.failure(.insecureRedirect(to: "http://192.0.2.1/", reason: "https to http"))], retries: 3,
-            failure: Failure(.insecureRedirect, "https://example.invalid/lookup?id=1: redirect to 'http://192.0.2.1/' refused (https to http)"),
+            failure: FetchFailure(.insecureRedirect, "https://example.invalid/lookup?id=1: redirect to 'http://192.0.2.1/' refused (https to http)"),
             waits: [], calls: 1),
         Row(name: "TLS failure is not retried", outcomes: [.failure(.tlsFailed("bad certificate"))], retries: 3,
-            failure: Failure(.unreachable, "https://example.invalid/lookup?id=1: TLS failed: bad certificate"),
+            failure: FetchFailure(.unreachable, "https://example.invalid/lookup?id=1: TLS failed: bad certificate"),
             waits: [], calls: 1),
     ]
 

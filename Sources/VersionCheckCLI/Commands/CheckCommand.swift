@@ -46,11 +46,13 @@ enum CheckCommand {
         let identifier: AppStoreQuery.Identifier =
             line.text("id").map { .id($0) } ?? .bundleId(line.text("bundle-id") ?? "")
         let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let flag = line.text("lookup-url")
         return AppStoreQuery(
             identifier: identifier,
             country: try defaulted(line.text("country"), "country"),
             platform: try defaulted(line.text("platform").flatMap(AppStoreQuery.Platform.init(rawValue:)), "platform"),
-            endpoint: line.text("lookup-url") ?? fromEnvironment
+            endpoint: flag ?? fromEnvironment,
+            endpointSetting: flag == nil && fromEnvironment != nil ? "VERSIONCHECK_LOOKUP_URL" : "--lookup-url"
         )
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads RFC 8259 JSON text into a `JSONTree` in one pass over the bytes.
 ///
 /// Strict where leniency would let two readers disagree about a body: a duplicate
@@ -36,7 +34,7 @@ struct JSONReader {
     /// list of hundreds of thousands of entries from living as one tree (peak memory).
     /// The syntax rules and the errors are the same; a failure can come after some
     /// elements were handed over.
-    static func parse(_ data: Data, streaming: (key: String, sink: ElementSink)? = nil) throws(Failure) -> JSONTree {
+    static func parse(_ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil) throws(Failure) -> JSONTree {
         let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
             var reader = JSONReader(raw, streaming: streaming)
             do throws(Failure) {
@@ -49,7 +47,7 @@ struct JSONReader {
     }
 
     private mutating func document() throws(Failure) -> JSONTree {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = ByteText.startSkippingByteOrderMark(bytes)
         skipWhitespace()
         let value = try value(depth: 1)
         skipWhitespace()
@@ -285,12 +283,7 @@ struct JSONReader {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
+        while index < bytes.count, ByteText.isWhitespace(bytes[index]) { index += 1 }
     }
 
     private mutating func skipDigits() {

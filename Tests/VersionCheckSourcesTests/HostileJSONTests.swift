@@ -1,13 +1,14 @@
 import Foundation
 import Testing
-@testable import VersionCheckFetch
+import VersionCheckCore
+@testable import VersionCheckSources
 
 /// `JSONReader`, the one-pass JSON parser behind every Lookup response and JSON
 /// manifest: what it accepts, what it refuses and why, and that hostile shapes cost
 /// linear time (the JSONDecoder-based reader it replaced was quadratic in the depth).
 @Suite("Hostile input: the JSON reader")
 struct HostileJSONTests {
-    static func parse(_ text: String) throws -> JSONTree { try JSONTree.parse(Data(text.utf8)) }
+    static func parse(_ text: String) throws -> JSONTree { try JSONTree.parse(Array(Data(text.utf8))) }
 
     @Test(arguments: [
         (#"{"a": [1, -2, 3.5, 1e2, true, false, null, "x"]}"#,
@@ -48,7 +49,7 @@ struct HostileJSONTests {
     @Test func invalidUTF8IsRefused() {
         let bytes: [UInt8] = Array(#"{"a": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         #expect(throws: JSONReader.Failure(description: "invalid UTF-8 in the string at byte 6")) {
-            try JSONTree.parse(Data(bytes))
+            try JSONTree.parse(Array(Data(bytes)))
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import VersionCheckFetch
+@testable import VersionCheckSources
 import VersionCheckCore
 
 /// `releases` is decoded while it is read (not kept as a tree): the reported reason must
@@ -21,7 +21,7 @@ struct ManifestStreamingTests {
     ])
     func reason(_ text: String, _ expected: String) throws {
         do {
-            let manifest = try Manifest.decode(Data(text.utf8))
+            let manifest = try SourceFormats.decodeManifest(Array(Data(text.utf8)))
             #expect(expected.isEmpty, "decoded \(manifest)")
         } catch {
             #expect(error.description == expected)
@@ -31,7 +31,7 @@ struct ManifestStreamingTests {
     @Test("entries keep file order and fields; latestVersion merges into its entry")
     func entries() throws {
         let text = #"{"latestVersion": "1.1", "critical": true, "releases": [{"version": "1.1.0", "notes": ["a", "b"]}, {"version": "1.0", "url": "u", "minimumOsVersion": "14"}]}"#
-        let manifest = try Manifest.decode(Data(text.utf8))
+        let manifest = try SourceFormats.decodeManifest(Array(Data(text.utf8)))
         #expect(manifest.releases == [
             Release(version: try Version("1.1.0"), notes: "a\nb", critical: true),
             Release(version: try Version("1.0"), minimumOsVersion: "14", url: "u"),

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VersionCheckTestSupport
-@testable import VersionCheckFetch
+import VersionCheckCore
+@testable import VersionCheckSources
 
 /// Property lists that crashed or could crash Foundation's bridging: each is a bad
 /// response (76) with a reason, never a crash.
@@ -38,7 +39,7 @@ struct HostilePropertyListTests {
         (setAsNotes, "property list entry '1.0' is not release notes (a string or an array of strings)"),
     ])
     func setsAreBadResponses(_ data: Data, _ reason: String) {
-        #expect(throws: BodyError(reason)) { try Manifest.decode(data) }
+        #expect(throws: BodyError(reason)) { try SourceFormats.decodeManifest(Array(data)) }
     }
 
     @Test func theBinaryDoesNotCrash() throws {
@@ -56,8 +57,8 @@ struct HostilePropertyListTests {
         "YnBsaXN0MDDTAQIDBAUGUzEuMFMxLjBVMS4zLjBdRmlyc3QgcmVsZXMPEGVvE2EhAIwAAAAAAG9ydCB0byBQRHSiBwhXV2lkZ2V0c1lCdWcgZml4ZXMIDxMXQUQdTCsAAAAAAAABAQAAAAAAAAAJAAAAAAAAAAAAAAAAAAAAVg==")!
 
     @Test func aRepeatedKeyIsABadResponse() {
-        #expect(throws: BodyError("property list has the key '1.0' more than once")) { try Manifest.decode(Self.repeatedKey) }
+        #expect(throws: BodyError("property list has the key '1.0' more than once")) { try SourceFormats.decodeManifest(Array(Self.repeatedKey)) }
         let xml = Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>2.0</key><string>a</string><key>2.0</key><string>b</string></dict></plist>"#.utf8)
-        #expect(throws: BodyError("property list has the key '2.0' more than once")) { try Manifest.decode(xml) }
+        #expect(throws: BodyError("property list has the key '2.0' more than once")) { try SourceFormats.decodeManifest(Array(xml)) }
     }
 }

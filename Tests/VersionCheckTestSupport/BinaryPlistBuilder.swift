@@ -4,8 +4,8 @@
 /// Strings are ASCII (`0x5_`) when they can be, else UTF-16BE (`0x6_`); counts of
 /// 15 or more take the `0xF` form with an integer object. With `uniquingStrings`,
 /// equal value strings are one object, as Apple's and Python's writers make them.
-enum BinaryPlistBuilder {
-    enum Value {
+public enum BinaryPlistBuilder {
+    public enum Value: Sendable {
         case string(String)
         case strings([String])
         case dictionary([(String, String)])
@@ -17,7 +17,7 @@ enum BinaryPlistBuilder {
         case collection(kind: UInt8, count: Int, refs: [Int])
     }
 
-    static func build(_ entries: [(String, Value)], uniquingStrings: Bool = false) -> [UInt8] {
+    public static func build(_ entries: [(String, Value)], uniquingStrings: Bool = false) -> [UInt8] {
         var objects: [Object] = [.collection(kind: 0xD, count: 0, refs: [])]
         var stringObjects: [String: Int] = [:]
         func add(_ object: Object) -> Int {
@@ -81,7 +81,7 @@ enum BinaryPlistBuilder {
 
     /// `bytes` with `value` written big-endian over `size` bytes at `offset`
     /// (negative: from the end), for building malformed lists.
-    static func patch(_ bytes: [UInt8], at offset: Int, _ value: UInt64, size: Int = 1) -> [UInt8] {
+    public static func patch(_ bytes: [UInt8], at offset: Int, _ value: UInt64, size: Int = 1) -> [UInt8] {
         var bytes = bytes
         let start = offset < 0 ? bytes.count + offset : offset
         bytes.replaceSubrange(start..<(start + size), with: bigEndian(value, size: size))

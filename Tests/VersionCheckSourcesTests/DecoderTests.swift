@@ -2,13 +2,13 @@ import Foundation
 import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
-@testable import VersionCheckFetch
+@testable import VersionCheckSources
 
 @Suite struct AppStoreDecoderTests {
     func fixture(_ name: String) throws -> Data { try Data(contentsOf: TestPaths.fixture(name)) }
 
     @Test func iOSApp() throws {
-        guard case .found(let result) = try AppStoreLookup.decode(fixture("itunes-ios.json")) else {
+        guard case .found(let result) = try ITunesLookupFormat.answer(Array(fixture("itunes-ios.json"))) else {
             Issue.record("expected a result")
             return
         }
@@ -19,34 +19,34 @@ import VersionCheckTestSupport
         #expect(result.currentVersionReleaseDate == "2018-10-02T23:28:05Z")
         #expect(result.minimumOsVersion == "15.0")
         #expect(result.releaseNotes?.hasSuffix("修正とパフォーマンスの改善") == true)
-        let release = try AppStoreLookup.release(from: result)
+        let release = try ITunesLookupFormat.release(from: result)
         #expect(release == Release(
             version: try Version("2.4.1"), notes: result.releaseNotes, date: "2018-10-02T23:28:05Z", critical: false,
             minimumOsVersion: "15.0", url: "https://apps.apple.com/us/app/example-notes-quick-capture/id1450000001?uo=4"))
     }
 
     @Test func macAppWithoutNotes() throws {
-        guard case .found(let result) = try AppStoreLookup.decode(fixture("itunes-mac.json")) else {
+        guard case .found(let result) = try ITunesLookupFormat.answer(Array(fixture("itunes-mac.json"))) else {
             Issue.record("expected a result")
             return
         }
         #expect(result.version == "3.10")
         #expect(result.releaseNotes == nil)
-        #expect(AppStoreLookup.app(from: result) == AppInfo(id: 1_460_000_002, bundleId: "com.example.clipboard", name: "Example Clipboard"))
+        #expect(ITunesLookupFormat.app(from: result) == AppInfo(id: 1_460_000_002, bundleId: "com.example.clipboard", name: "Example Clipboard"))
     }
 
     @Test func emptyResult() throws {
-        #expect(try AppStoreLookup.decode(fixture("itunes-empty.json")) == .noResults)
+        #expect(try ITunesLookupFormat.answer(Array(fixture("itunes-empty.json"))) == .noResults)
     }
 
     @Test func errorBody() throws {
-        #expect(AppStoreLookup.errorMessage(in: try fixture("itunes-error-400.json")) == "Invalid value(s) for key(s): [country]")
-        #expect(AppStoreLookup.errorMessage(in: Data("<html>".utf8)) == nil)
+        #expect(ITunesLookupFormat.errorMessage(in: Array(try fixture("itunes-error-400.json"))) == "Invalid value(s) for key(s): [country]")
+        #expect(ITunesLookupFormat.errorMessage(in: Array(Data("<html>".utf8))) == nil)
     }
 
     @Test func fieldsOfUnexpectedTypesAreIgnored() throws {
         let body = #"{"resultCount": 1, "results": [{"version": "1.2", "trackId": "77", "trackName": 5, "releaseNotes": ["a"], "fileSizeBytes": "9", "price": "free"}]}"#
-        guard case .found(let result) = try AppStoreLookup.decode(Data(body.utf8)) else {
+        guard case .found(let result) = try ITunesLookupFormat.answer(Array(Data(body.utf8))) else {
             Issue.record("expected a result")
             return
         }
@@ -64,7 +64,7 @@ import VersionCheckTestSupport
         (#"{"resultCount": 1, "results": [{"version": 2}]}"#, "results[0].version is a number, expected a string"),
     ])
     func rejects(body: String, reason: String) {
-        #expect(throws: BodyError(reason)) { try AppStoreLookup.decode(Data(body.utf8)) }
+        #expect(throws: BodyError(reason)) { try ITunesLookupFormat.answer(Array(Data(body.utf8))) }
     }
 
     @Test(arguments: [
@@ -72,7 +72,7 @@ import VersionCheckTestSupport
         (AppStoreResult(version: "1..2"), "results[0].version: invalid version '1..2': empty component at offset 2"),
     ])
     func releaseNeedsAValidVersion(result: AppStoreResult, reason: String) {
-        #expect(throws: BodyError(reason)) { try AppStoreLookup.release(from: result) }
+        #expect(throws: BodyError(reason)) { try ITunesLookupFormat.release(from: result) }
     }
 }
 
@@ -80,26 +80,29 @@ import VersionCheckTestSupport
     func fixture(_ name: String) throws -> Data { try Data(contentsOf: TestPaths.fixture(name)) }
     func v(_ text: String) -> Version { try! Version(text) }
 
+    static let json = JSONManifestFormat.name
+    static let propertyList = PropertyListManifestFormat.name
+
     @Test(arguments: [
-        ("{}", Manifest.Format.json), ("\u{FEFF}  [", .json), ("\n {", .json), ("bplist00", .propertyList),
-        ("<?xml version=\"1.0\"?>", .propertyList), ("<plist>", .propertyList),
-        ("<!DOCTYPE plist PUBLIC", .propertyList),
-    ] as [(String, Manifest.Format)])
-    func detects(text: String, format: Manifest.Format) {
-        #expect(Manifest.detect(Data(text.utf8)) == format)
+        ("{}", json), ("\u{FEFF}  [", json), ("\n {", json), ("bplist00", propertyList),
+        ("<?xml version=\"1.0\"?>", propertyList), ("<plist>", propertyList),
+        ("<!DOCTYPE plist PUBLIC", propertyList),
+    ])
+    func detects(text: String, format: String) {
+        #expect(SourceFormats.manifestFormat(of: Array(text.utf8))?.name == format)
     }
 
     @Test(arguments: ["", "   ", "<html>", "latestVersion: 1", "\u{FEFF}"])
     func detectsNeither(text: String) {
-        #expect(Manifest.detect(Data(text.utf8)) == nil)
+        #expect(SourceFormats.manifestFormat(of: Array(text.utf8)) == nil)
     }
 
     @Test func minimal() throws {
-        #expect(try Manifest.decode(fixture("manifest-minimal.json")) == Manifest(releases: [Release(version: v("1.4.0"))]))
+        #expect(try SourceFormats.decodeManifest(Array(fixture("manifest-minimal.json"))) == SourceDocument(releases: [Release(version: v("1.4.0"))]))
     }
 
     @Test func fullMergesLatestVersionIntoItsReleaseAndKeepsFileOrder() throws {
-        let manifest = try Manifest.decode(fixture("manifest-full.json"))
+        let manifest = try SourceFormats.decodeManifest(Array(fixture("manifest-full.json")))
         #expect(manifest.minimumVersion == v("1.5.0"))
         #expect(manifest.updateURL == "https://example.com/download")
         #expect(manifest.releases.map(\.version.description) == ["2.1.0", "1.9.0", "2.0.0", "1.5.0"])
@@ -110,7 +113,7 @@ import VersionCheckTestSupport
 
     @Test func latestVersionAndReleasesAreOneSet() throws {
         let body = #"{"latestVersion": "1.0", "releaseNotes": "old", "critical": true, "url": "https://e.example/", "releases": [{"version": "2.0"}, {"version": "1.0.0", "notes": "own"}]}"#
-        let manifest = try Manifest.decode(Data(body.utf8))
+        let manifest = try SourceFormats.decodeManifest(Array(Data(body.utf8)))
         #expect(manifest.releases == [
             Release(version: v("2.0")),
             Release(version: v("1.0.0"), notes: "own", critical: true),
@@ -119,7 +122,7 @@ import VersionCheckTestSupport
     }
 
     @Test func xmlPropertyList() throws {
-        let manifest = try Manifest.decode(fixture("manifest-iversion.plist"))
+        let manifest = try SourceFormats.decodeManifest(Array(fixture("manifest-iversion.plist")))
         #expect(manifest.releases == [
             Release(version: v("1.0"), notes: "First release"),
             Release(version: v("1.1"), notes: "Added export to PDF"),
@@ -130,7 +133,7 @@ import VersionCheckTestSupport
     @Test func binaryPropertyList() throws {
         let data = try fixture("manifest-binary.plist")
         #expect(data.starts(with: Array("bplist00".utf8)))
-        let manifest = try Manifest.decode(data)
+        let manifest = try SourceFormats.decodeManifest(Array(data))
         #expect(manifest.releases.map(\.version.description) == ["1.0", "1.1", "1.3.0"])
         #expect(manifest.releases.last?.notes == "Widgets\nBug fixes")
     }
@@ -157,7 +160,7 @@ import VersionCheckTestSupport
     ])
     func rejects(body: String, reasonPrefix: String) {
         do {
-            let manifest = try Manifest.decode(Data(body.utf8))
+            let manifest = try SourceFormats.decodeManifest(Array(Data(body.utf8)))
             Issue.record("decoded \(manifest)")
         } catch {
             #expect(error.description.hasPrefix(reasonPrefix), "\(error.description)")

@@ -1,4 +1,3 @@
-import VersionCheckCLI
 import VersionCheckCore
 
 /// Prints a `CheckReport` as SPEC.md's text or `--json`, and picks the exit status.
@@ -42,15 +41,15 @@ public enum CheckPresenter {
     /// `text(report)`, written piece by piece to `stream`.
     static func writeText(_ report: CheckReport, to stream: inout some TextOutputStream) {
         stream.write(firstLine(report) + "\n")
-        if let url = report.url { stream.write("url: " + printable(url, multiline: false) + "\n") }
+        if let url = report.url { stream.write("url: " + TerminalText.printable(url, multiline: false) + "\n") }
         for release in report.decision.releases {
             var heading = "\nrelease \(release.version)"
             var details: [String] = []
-            if let date = release.date { details.append(printable(date, multiline: false)) }
+            if let date = release.date { details.append(TerminalText.printable(date, multiline: false)) }
             if release.critical { details.append("critical") }
             if !details.isEmpty { heading += " (" + details.joined(separator: ", ") + ")" }
             stream.write(heading + ":\n")
-            let notes = release.notes.map { printable($0, multiline: true) } ?? ""
+            let notes = release.notes.map { TerminalText.printable($0, multiline: true) } ?? ""
             if notes.allSatisfy(\.isWhitespace) {
                 stream.write("  (no release notes)\n")
                 continue
@@ -80,35 +79,6 @@ public enum CheckPresenter {
         case .forced:
             return "forced update: \(current) -> \(latest ?? "?") (\(decision.reason))"
         }
-    }
-
-    /// `text` without control characters (escape sequences included); line
-    /// breaks are kept (CR LF and CR become LF) when `multiline`.
-    static func printable(_ text: String, multiline: Bool) -> String {
-        if text.unicodeScalars.allSatisfy({ isPlain($0) || (multiline && $0 == "\n") }) { return text }
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "\n":
-                if !previousWasCR { result.unicodeScalars.append(multiline ? "\n" : " ") }
-            case "\r":
-                result.unicodeScalars.append(multiline ? "\n" : " ")
-            case "\t":
-                result.unicodeScalars.append(multiline ? "\t" : " ")
-            default:
-                if isPlain(scalar) { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
-    }
-
-    /// Neither a control character (C0, DEL, C1) nor a line or paragraph separator.
-    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value >= 0x20 && !(0x7F...0x9F).contains(value) && value != 0x2028 && value != 0x2029
     }
 
     // MARK: JSON

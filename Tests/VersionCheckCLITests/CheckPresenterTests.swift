@@ -1,7 +1,7 @@
 import Testing
-import VersionCheckCLI
 import VersionCheckCore
-@testable import VersionCheckFetch
+import VersionCheckSources
+@testable import VersionCheckCLI
 
 /// The check's output is streamed in chunks (a manifest can list 400,000 releases):
 /// what reaches stdout must be exactly the text and the one JSON line of SPEC.md.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A parsed JSON document, kept as a tree so that decoders can check each
 /// field's type themselves and say exactly which one is wrong. A JSON `true`
 /// stays a Bool and `1` stays a number (JSONSerialization blurs the two on Linux).
@@ -14,8 +12,8 @@ enum JSONTree: Equatable {
 
     /// Parses `data` in one linear pass (`JSONReader`); throws with the reason and the
     /// byte offset when it is not JSON, or is ambiguous (a duplicate key).
-    static func parse(_ data: Data) throws(JSONReader.Failure) -> JSONTree {
-        try JSONReader.parse(data)
+    static func parse(_ bytes: [UInt8]) throws(JSONReader.Failure) -> JSONTree {
+        try JSONReader.parse(bytes)
     }
 
     /// The JSON type's name, for messages: "a string", "a number", …
@@ -113,28 +111,5 @@ struct JSONObjectReader {
         case .string(let text)?: return Int(text)
         default: return nil
         }
-    }
-}
-
-/// Why a response body or manifest could not be read, as one line that names
-/// the member at fault ("releases[2].critical is a string, expected true or false").
-/// Maps to bad-response (76).
-public struct BodyError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
-/// How the first bytes of a body look, for messages about bodies that are not
-/// what we expected: "empty", "HTML", or the first few characters, quoted.
-enum BodySniffer {
-    static func describe(_ data: Data) -> String {
-        let trimmed = data.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
-        if trimmed.isEmpty { return data.isEmpty ? "the body is empty" : "the body is blank" }
-        let head = String(decoding: trimmed.prefix(64), as: UTF8.self)
-        let lower = head.lowercased()
-        if lower.hasPrefix("<!doctype html") || lower.hasPrefix("<html") { return "the body is HTML" }
-        var shown = String(head.unicodeScalars.prefix(24).map { $0.value < 0x20 || $0.value == 0x7F ? "." : Character($0) })
-        if head.unicodeScalars.count > 24 { shown += "…" }
-        return "the body starts with '\(shown)'"
     }
 }

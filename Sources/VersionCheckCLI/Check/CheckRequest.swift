@@ -65,18 +65,17 @@ public struct AppStoreQuery: Sendable, Equatable {
     public var platform: Platform
     /// `--lookup-url`, else `VERSIONCHECK_LOOKUP_URL` (when not empty), else nil (the default endpoint).
     public var endpoint: String?
+    /// Where `endpoint` came from, as messages name it: `--lookup-url` or `VERSIONCHECK_LOOKUP_URL`.
+    public var endpointSetting: String
 
-    public init(identifier: Identifier, country: String = "us", platform: Platform = .ios, endpoint: String? = nil) {
+    public init(
+        identifier: Identifier, country: String = "us", platform: Platform = .ios, endpoint: String? = nil,
+        endpointSetting: String = "--lookup-url"
+    ) {
         self.identifier = identifier
         self.country = country
         self.platform = platform
         self.endpoint = endpoint
+        self.endpointSetting = endpointSetting
     }
 }
-
-/// Runs one update check and reports it through `Output`; returns the exit status
-/// (0/100/101, 1 for a failed gate, or the status of the `Failure` it reported).
-///
-/// The main binary's runner execs `versioncheck-fetch`; the helper's runner does the
-/// network work; tests inject fakes.
-public typealias CheckRunner = @Sendable (CheckRequest, Output) -> ExitStatus

@@ -1,18 +1,17 @@
 import Foundation
 import Testing
-import VersionCheckCLI
 import VersionCheckCore
 import VersionCheckTestSupport
-@testable import VersionCheckFetch
+@testable import VersionCheckCLI
 
 /// The orchestration in-process, over a fake network: fetch, decode, decide, print.
 @Suite struct UpdateCheckerTests {
     /// Answers every GET with one response and remembers the URLs asked.
-    final class FakeHTTP: HTTPGetting, @unchecked Sendable {
+    final class FakeHTTP: BodyFetcher, @unchecked Sendable {
         let status: Int
         let body: Data
         private let lock = NSLock()
-        private var urls: [URL] = []
+        private var urls: [String] = []
         init(status: Int = 200, body: Data) {
             self.status = status
             self.body = body
@@ -20,13 +19,13 @@ import VersionCheckTestSupport
         convenience init(status: Int = 200, fixture: String) throws {
             self.init(status: status, body: try Data(contentsOf: TestPaths.fixture(fixture)))
         }
-        func get(_ url: URL) throws -> HTTPResponse {
+        func fetch(_ request: FetchRequest) -> FetchReport {
             lock.lock()
-            urls.append(url)
+            urls.append(request.url)
             lock.unlock()
-            return HTTPResponse(url: url, status: status, body: body)
+            return .response(FetchedResponse(status: status, url: request.url, body: Array(body)))
         }
-        var asked: [URL] { lock.lock(); defer { lock.unlock() }; return urls }
+        var asked: [String] { lock.lock(); defer { lock.unlock() }; return urls }
     }
 
     static let now: Int64 = 1_767_323_045  // 2026-01-02T03:04:05Z
@@ -35,8 +34,8 @@ import VersionCheckTestSupport
         let (output, capture) = Output.capturing()
         var configured = output
         configured.json = json
-        let checker = UpdateChecker(http: http, now: { Self.now })
-        return (NetworkCheckRunner.run(request, checker: checker, output: configured), capture)
+        let checker = UpdateChecker(fetcher: http, now: { Self.now })
+        return (LiveCheck.run(request, checker: checker, output: configured), capture)
     }
 
     func lookup(_ current: String, _ policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false) -> CheckRequest {
@@ -55,7 +54,7 @@ import VersionCheckTestSupport
         let http = try FakeHTTP(fixture: "itunes-ios.json")
         let (status, capture) = run(lookup("2.4.0"), http: http, json: true)
         #expect(status == .optionalUpdate)
-        #expect(http.asked.map(\.absoluteString) == ["https://itunes.apple.com/lookup?id=1450000001&country=us"])
+        #expect(http.asked == ["https://itunes.apple.com/lookup?id=1450000001&country=us"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(capture.stdout.utf8)) as? [String: Any])
         #expect(object["level"] as? String == "patch")
         #expect(object["comparison"] as? Int == -1)
@@ -134,13 +133,13 @@ import VersionCheckTestSupport
         (418, "itunes-empty.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 418 (expected 200)")),
     ])
     func lookupFailures(status: Int, fixture: String, failure: Failure) throws {
-        let checker = UpdateChecker(http: try FakeHTTP(status: status, fixture: fixture))
+        let checker = UpdateChecker(fetcher: try FakeHTTP(status: status, fixture: fixture))
         #expect(throws: failure) { try checker.check(lookup("1.0")) }
     }
 
     @Test func anUnreadableDateIsABadResponseOnlyWhenMinAgeNeedsIt() throws {
         let body = Data(#"{"latestVersion": "2.0", "releaseDate": "last Tuesday"}"#.utf8)
-        let checker = UpdateChecker(http: FakeHTTP(body: body), now: { Self.now })
+        let checker = UpdateChecker(fetcher: FakeHTTP(body: body), now: { Self.now })
         #expect(try checker.check(manifest("1.0")).decision.status == .forced)
         #expect(throws: Failure(.badResponse, "https://example.com/app.json: release 2.0 has an invalid date 'last Tuesday' (expected ISO 8601 such as 2026-01-02T03:04:05Z)")) {
             try checker.check(manifest("1.0", UpdatePolicy(minimumAgeDays: 1)))

@@ -1,44 +1,4 @@
-import Foundation
-import VersionCheckCLI
 import VersionCheckCore
-
-/// The iTunes Lookup API: the request URL for a query, and the response decoded
-/// into plain values, then into core types.
-public enum AppStoreLookup {
-    /// Apple's endpoint, used unless `--lookup-url` / `VERSIONCHECK_LOOKUP_URL` replace it.
-    public static let defaultEndpoint = "https://itunes.apple.com/lookup"
-
-    /// `endpoint?id=N` or `?bundleId=ID`, then `&country=cc`, then `&entity=macSoftware`
-    /// for the Mac. Every value is percent-encoded down to RFC 3986's unreserved set, so
-    /// no value can add a parameter (`&`, `=`, `+`, `#` are all encoded). Query items the
-    /// endpoint already has are kept, before ours. Throws usage (64) if the endpoint is
-    /// not a URL.
-    public static func url(for query: AppStoreQuery, flag: String = "--lookup-url") throws(Failure) -> URL {
-        let endpoint = query.endpoint ?? defaultEndpoint
-        guard var components = URLComponents(string: endpoint), components.scheme != nil, components.host != nil else {
-            throw Failure(.usage, "\(flag) '\(endpoint)': not a URL (expected e.g. \(defaultEndpoint))")
-        }
-        var items = components.percentEncodedQueryItems ?? []
-        switch query.identifier {
-        case .id(let id): items.append(encoded("id", id))
-        case .bundleId(let bundleId): items.append(encoded("bundleId", bundleId))
-        }
-        items.append(encoded("country", query.country.lowercased()))
-        if query.platform == .mac { items.append(encoded("entity", "macSoftware")) }
-        components.percentEncodedQueryItems = items
-        guard let url = components.url else {
-            throw Failure(.usage, "\(flag) '\(endpoint)': not a URL (expected e.g. \(defaultEndpoint))")
-        }
-        return url
-    }
-
-    private static func encoded(_ name: String, _ value: String) -> URLQueryItem {
-        URLQueryItem(name: name, value: value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-}
 
 /// `results[0]` of a Lookup response: the fields versioncheck reads, as sent.
 public struct AppStoreResult: Sendable, Equatable {
@@ -59,23 +19,34 @@ public enum AppStoreAnswer: Sendable, Equatable {
     case found(AppStoreResult)
 }
 
-/// The app a lookup found (`app` in `--json`).
-public struct AppInfo: Sendable, Equatable {
-    public var id: Int?
-    public var bundleId: String?
-    public var name: String?
+/// The iTunes Lookup API's response: `resultCount` and `results[0]`'s `version`,
+/// `trackViewUrl`, `releaseNotes`, `currentVersionReleaseDate`, `minimumOsVersion`,
+/// `trackId`, `bundleId` and `trackName`. Chosen by the command (`lookup`), never
+/// sniffed from a manifest.
+public enum ITunesLookupFormat: SourceFormat {
+    public static let name = "an iTunes Lookup response"
+
+    /// A JSON object.
+    public static func sniff(_ body: [UInt8]) -> Bool { content(of: body).first == UInt8(ascii: "{") }
+
+    /// The one release and the app a 2xx body describes; no release at all when
+    /// `resultCount` is 0 (the app is not in that storefront: not-found, 69).
+    public static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument {
+        guard case .found(let result) = try answer(body) else { return SourceDocument(releases: []) }
+        return SourceDocument(releases: [try release(from: result)], app: app(from: result))
+    }
 }
 
-extension AppStoreLookup {
+extension ITunesLookupFormat {
     /// Decodes a 2xx Lookup body. Every field but the ones above is ignored,
     /// whatever its type; a field we read with the wrong type counts as absent,
     /// except `version`, which the caller requires. Throws a one-line reason.
-    public static func decode(_ body: Data) throws(BodyError) -> AppStoreAnswer {
+    public static func answer(_ body: [UInt8]) throws(BodyError) -> AppStoreAnswer {
         let tree: JSONTree
         do {
             tree = try JSONTree.parse(body)
         } catch {
-            throw BodyError("not JSON (\(BodySniffer.describe(body)))")
+            throw BodyError("not JSON (\(BodyDescription.describe(body)))")
         }
         guard case .object(let top) = tree else { throw BodyError("expected a JSON object, got \(tree.typeName)") }
         let results: [JSONTree]
@@ -104,7 +75,7 @@ extension AppStoreLookup {
     }
 
     /// The `errorMessage` of an error body (Apple's 400 answers carry one), if any.
-    public static func errorMessage(in body: Data) -> String? {
+    public static func errorMessage(in body: [UInt8]) -> String? {
         guard case .object(let top)? = try? JSONTree.parse(body), case .string(let message)? = top["errorMessage"]
         else { return nil }
         return message

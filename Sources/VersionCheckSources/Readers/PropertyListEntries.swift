@@ -1,5 +1,3 @@
-import Foundation
-
 /// A property list manifest's entries, read from the bytes themselves, XML or
 /// binary (`bplist0`): the top-level dictionary's keys in file order, each with its
 /// value as release notes (a string, or an array of strings joined by newlines) or
@@ -17,7 +15,7 @@ enum PropertyListEntries {
     /// Calls `body` with each entry of the top-level dictionary in file order (repeats
     /// kept), then returns; throws at the first malformed byte, having called `body`
     /// for the entries before it.
-    static func read(_ data: Data, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+    static func read(_ data: [UInt8], _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
         let result: Result<Void, PropertyListError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             do throws(PropertyListError) {
@@ -35,7 +33,7 @@ enum PropertyListEntries {
     }
 
     /// Every entry, in file order: for tests and small lists.
-    static func all(in data: Data) throws(PropertyListError) -> [PropertyListEntry] {
+    static func all(in data: [UInt8]) throws(PropertyListError) -> [PropertyListEntry] {
         var entries: [PropertyListEntry] = []
         try read(data) { entries.append($0) }
         return entries

@@ -26,7 +26,7 @@ struct XMLPropertyListEntries {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = ByteText.startSkippingByteOrderMark(bytes)
     }
 
     private struct Tag {
@@ -321,7 +321,5 @@ struct XMLPropertyListEntries {
     /// The elements that are property list objects (Apple's PropertyList-1.0 DTD).
     private static let objectNames: Set<String> = ["array", "data", "date", "dict", "false", "integer", "real", "string", "true"]
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
+    private static func isWhitespace(_ byte: UInt8) -> Bool { ByteText.isWhitespace(byte) }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
-@testable import VersionCheckFetch
+@testable import VersionCheckSources
 
 /// A property list manifest keeps file order: of two keys with equal precedence
 /// the first in the file wins (SPEC.md, Details), in XML and binary lists alike.
@@ -29,7 +29,7 @@ import VersionCheckTestSupport
     }
 
     /// The release an update check would offer from 1.0.
-    static func chosen(_ manifest: Manifest) throws -> Release? {
+    static func chosen(_ manifest: SourceDocument) throws -> Release? {
         try decideUpdate(
             current: Version("1.0"), releases: manifest.releases, sourceMinimum: manifest.minimumVersion,
             policy: UpdatePolicy(), now: 0
@@ -45,7 +45,7 @@ import VersionCheckTestSupport
     @Test(arguments: Format.allCases, equalPairs)
     func firstInTheFileWins(format: Format, pair: (first: String, second: String)) throws {
         let data = Self.plist([(pair.first, "listed first"), ("1.0", "old"), (pair.second, "listed second")], as: format)
-        let manifest = try Manifest.decode(data)
+        let manifest = try SourceFormats.decodeManifest(Array(data))
         #expect(manifest.releases.map(\.version.description) == [pair.first, "1.0", pair.second])
         let chosen = try Self.chosen(manifest)
         #expect(chosen?.version.description == pair.first)
@@ -71,11 +71,11 @@ import VersionCheckTestSupport
         let (keys, failure) = given
         let data = Self.plist(keys.map { ($0, "notes of \($0)") }, as: format)
         guard let failure else {
-            let manifest = try Manifest.decode(data)
+            let manifest = try SourceFormats.decodeManifest(Array(data))
             #expect(manifest.releases.map(\.notes) == keys.map { "notes of \($0)" })
             return
         }
-        #expect(throws: BodyError(failure)) { try Manifest.decode(data) }
+        #expect(throws: BodyError(failure)) { try SourceFormats.decodeManifest(Array(data)) }
     }
 
     /// plistlib's output (Fixtures/make-binary-plist.py, sort_keys=False): "1.2.0"
@@ -83,8 +83,8 @@ import VersionCheckTestSupport
     @Test(arguments: ["manifest-same-precedence.plist", "manifest-same-precedence-binary.plist"])
     func fixtureFromPlistlib(name: String) throws {
         let data = try Data(contentsOf: TestPaths.fixture(name))
-        #expect(try PropertyListEntries.all(in: data).map(\.key) == ["1.2.0", "1.0", "1.2"])
-        let manifest = try Manifest.decode(data)
+        #expect(try PropertyListEntries.all(in: Array(data)).map(\.key) == ["1.2.0", "1.0", "1.2"])
+        let manifest = try SourceFormats.decodeManifest(Array(data))
         #expect(manifest.releases == [
             Release(version: try Version("1.2.0"), notes: "Listed first\nso it wins"),
             Release(version: try Version("1.0"), notes: "First release"),
@@ -155,7 +155,7 @@ import VersionCheckTestSupport
     ])
     func keysInFileOrder(xml: String, keys: [String]) throws {
         let data = Data(xml.utf8)
-        let entries = try PropertyListEntries.all(in: data)
+        let entries = try PropertyListEntries.all(in: Array(data))
         #expect(entries.map(\.key) == keys)
         // The same key and string text as Foundation's.
         try PropertyListFileOrderTests.expectAgreement(entries, with: data)
@@ -179,7 +179,7 @@ import VersionCheckTestSupport
     ])
     func values(dict: String, values: [PropertyListValue]) throws {
         let data = Data((Self.plistHead + dict + "</plist>").utf8)
-        let entries = try PropertyListEntries.all(in: data)
+        let entries = try PropertyListEntries.all(in: Array(data))
         #expect(entries.map(\.value) == values)
         try PropertyListFileOrderTests.expectAgreement(entries, with: data)
     }
@@ -222,7 +222,7 @@ import VersionCheckTestSupport
         ("<!DOCTYPE plist [ <dict>", .xmlUnexpected(found: "the end", offset: 24, expected: "'>' closing the declaration")),
     ])
     func rejects(xml: String, error: PropertyListError) {
-        #expect(throws: error) { try PropertyListEntries.all(in: Data(xml.utf8)) }
+        #expect(throws: error) { try PropertyListEntries.all(in: Array(Data(xml.utf8))) }
     }
 }
 
@@ -253,7 +253,7 @@ import VersionCheckTestSupport
     ])
     func keysInFileOrder(entries: [(String, BinaryPlistBuilder.Value)]) throws {
         let data = Data(BinaryPlistBuilder.build(entries))
-        let read = try PropertyListEntries.all(in: data)
+        let read = try PropertyListEntries.all(in: Array(data))
         #expect(read.map(\.key) == entries.map(\.0))
         // Foundation reads the same list, with the same keys and values.
         try PropertyListFileOrderTests.expectAgreement(read, with: data)
@@ -263,16 +263,16 @@ import VersionCheckTestSupport
     /// holds itself, a set, a number.
     @Test func valuesThatAreNotNotes() throws {
         let selfArray = Self.patch(Self.patch(Self.small, 21, 0xA1, 1), 22, 3, 1)  // value 0: [value 0]
-        #expect(try PropertyListEntries.all(in: Data(selfArray)).map(\.value) == [.arrayOfNonStrings, .notes("b")])
+        #expect(try PropertyListEntries.all(in: Array(Data(selfArray))).map(\.value) == [.arrayOfNonStrings, .notes("b")])
         let set = Self.patch(Self.small, 21, 0xC1, 1)  // value 0: a set
-        #expect(try PropertyListEntries.all(in: Data(set)).map(\.value) == [.notNotes, .notes("b")])
+        #expect(try PropertyListEntries.all(in: Array(Data(set))).map(\.value) == [.notNotes, .notes("b")])
         let number = Self.patch(Self.small, 23, 0x10, 1)  // value 1: the integer 0x62
-        #expect(try PropertyListEntries.all(in: Data(number)).map(\.value) == [.notes("a"), .notNotes])
+        #expect(try PropertyListEntries.all(in: Array(Data(number))).map(\.value) == [.notes("a"), .notNotes])
     }
 
     @Test func fixtureWithSortedKeys() throws {
         let data = try Data(contentsOf: TestPaths.fixture("manifest-binary.plist"))
-        #expect(try PropertyListEntries.all(in: data).map(\.key) == ["1.0", "1.1", "1.3.0"])
+        #expect(try PropertyListEntries.all(in: Array(data)).map(\.key) == ["1.0", "1.1", "1.3.0"])
     }
 
     static let end = 62  // Self.small.count
@@ -332,9 +332,9 @@ import VersionCheckTestSupport
          .binaryMarker(what: "value 1's ASCII text", marker: 0xFF, expected: "bytes below 0x80")),
     ] as [(String, [UInt8], PropertyListError)])
     func rejects(name: String, bytes: [UInt8], error: PropertyListError) {
-        #expect(throws: error, "\(name)") { try PropertyListEntries.all(in: Data(bytes)) }
+        #expect(throws: error, "\(name)") { try PropertyListEntries.all(in: Array(Data(bytes))) }
         // And a manifest made of it is a bad response, whichever reader notices first.
-        #expect(throws: BodyError.self, "\(name)") { try Manifest.decode(Data(bytes)) }
+        #expect(throws: BodyError.self, "\(name)") { try SourceFormats.decodeManifest(Array(Data(bytes))) }
     }
 
     /// Every truncation and every single-byte change of a real list: the reader
@@ -345,7 +345,7 @@ import VersionCheckTestSupport
         let bytes = try [UInt8](Data(contentsOf: TestPaths.fixture(name)))
         for length in 0..<bytes.count {
             #expect(throws: PropertyListError.self, "cut to \(length)") {
-                try PropertyListEntries.all(in: Data(bytes.prefix(length)))
+                try PropertyListEntries.all(in: Array(Data(bytes.prefix(length))))
             }
         }
         for offset in bytes.indices {
@@ -353,7 +353,7 @@ import VersionCheckTestSupport
                 var damaged = bytes
                 damaged[offset] = replacement
                 let data = Data(damaged)
-                guard let entries = try? PropertyListEntries.all(in: data) else { continue }
+                guard let entries = try? PropertyListEntries.all(in: Array(data)) else { continue }
                 if (try? PropertyListSerialization.propertyList(from: data, format: nil)) is [String: Any] {
                     try PropertyListFileOrderTests.expectAgreement(entries, with: data, "byte \(offset) set to \(replacement)")
                 }

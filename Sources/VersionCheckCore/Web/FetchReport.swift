@@ -1,0 +1,132 @@
+/// What the network helper answers: the final response (any status), or why there
+/// is none. It decides nothing: statuses, bodies and formats are the main binary's.
+///
+/// On the wire (the helper's stdout) it is a few header lines, then the body:
+/// ```
+/// versioncheck-fetch 1
+/// status 200
+/// url https://example.com/app.json
+/// etag "abc"
+/// last-modified Tue, 10 Jun 2025 12:00:00 GMT
+/// retry-after 30
+/// body 1234
+///
+/// <1234 bytes>
+/// ```
+/// or `failure KIND` and `message TEXT` lines and an empty line. Values never hold
+/// a line break (the helper replaces them with spaces).
+public enum FetchReport: Sendable, Equatable {
+    case response(FetchedResponse)
+    case failure(FetchFailure)
+
+    /// The first line of every report.
+    public static let magic = "versioncheck-fetch 1"
+
+    /// The header lines and the blank line that ends them (the body follows, for a response).
+    public var header: String {
+        var lines = [Self.magic]
+        switch self {
+        case .response(let response):
+            lines.append("status \(response.status)")
+            lines.append("url \(Self.oneLine(response.url))")
+            if let tag = response.entityTag { lines.append("etag \(Self.oneLine(tag))") }
+            if let date = response.lastModified { lines.append("last-modified \(Self.oneLine(date))") }
+            lines.append("body \(response.body.count)")
+        case .failure(let failure):
+            lines.append("failure \(failure.kind.rawValue)")
+            lines.append("message \(Self.oneLine(failure.message))")
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The whole report as bytes.
+    public var encoded: [UInt8] {
+        var bytes = Array(header.utf8)
+        if case .response(let response) = self { bytes += response.body }
+        return bytes
+    }
+
+    /// What a report's header said: a response whose body (of `bodyLength` bytes)
+    /// follows, or a failure. Throws a reason when the header is not a report.
+    public enum Header: Sendable, Equatable {
+        case response(status: Int, url: String, entityTag: String?, lastModified: String?, bodyLength: Int)
+        case failure(FetchFailure)
+    }
+
+    /// Reads the header lines (without the blank line that ends them).
+    public static func parseHeader(_ lines: [Substring]) -> Header? {
+        guard lines.first == Substring(magic) else { return nil }
+        var fields: [Substring: Substring] = [:]
+        for line in lines.dropFirst() {
+            guard let space = line.firstIndex(of: " ") else { return nil }
+            fields[line[..<space]] = line[line.index(after: space)...]
+        }
+        if let kindText = fields["failure"] {
+            guard let kind = FetchFailure.Kind(rawValue: String(kindText)) else { return nil }
+            return .failure(FetchFailure(kind, String(fields["message"] ?? "")))
+        }
+        guard let status = fields["status"].flatMap({ Int($0) }), let url = fields["url"],
+              let length = fields["body"].flatMap({ Int($0) }), length >= 0
+        else { return nil }
+        return .response(
+            status: status, url: String(url), entityTag: fields["etag"].map(String.init),
+            lastModified: fields["last-modified"].map(String.init), bodyLength: length)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+}
+
+/// The final response of a GET (after redirects and retries): any status.
+public struct FetchedResponse: Sendable, Equatable {
+    public var status: Int
+    /// The URL that answered, after redirects.
+    public var url: String
+    /// `ETag`, for a later conditional request.
+    public var entityTag: String?
+    /// `Last-Modified`, for a later conditional request.
+    public var lastModified: String?
+    public var body: [UInt8]
+
+    public init(status: Int, url: String, entityTag: String? = nil, lastModified: String? = nil, body: [UInt8] = []) {
+        self.status = status
+        self.url = url
+        self.entityTag = entityTag
+        self.lastModified = lastModified
+        self.body = body
+    }
+
+    /// 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// Why a GET gave no usable response, after any retries: one line that names the URL.
+public struct FetchFailure: Error, Sendable, Equatable {
+    /// SPEC.md's `error.kind` of a transport failure.
+    public enum Kind: String, Sendable, CaseIterable {
+        case unreachable, timeout
+        case rateLimited = "rate-limited"
+        case serverError = "server-error"
+        case tooLarge = "too-large"
+        case insecureRedirect = "insecure-redirect"
+        case badResponse = "bad-response"
+        case `internal`
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// The limits every request obeys (SPEC.md, "Checking for an update").
+public enum FetchLimits {
+    /// The largest body accepted, from the network or a file: 8 MiB. Exactly this is accepted.
+    public static let maximumBodySize = 8 * 1024 * 1024
+    /// Redirects followed before giving up.
+    public static let maximumRedirects = 5
+}

@@ -1,0 +1,70 @@
+import VersionCheckCore
+
+/// What one body said, decoded: its releases in source order and the facts around
+/// them. The update decision takes it from here.
+public struct SourceDocument: Sendable, Equatable {
+    /// Releases in the order the source lists them (of two with equal precedence the
+    /// first wins, in the decision).
+    public var releases: [Release]
+    /// A manifest's `minimumVersion`: below it an update is forced.
+    public var minimumVersion: Version?
+    /// A manifest's `updateURL` (alias `url`): where to get the app when the latest
+    /// release has no `url` of its own.
+    public var updateURL: String?
+    /// The app a lookup found (`app` in `--json`); nil for a manifest.
+    public var app: AppInfo?
+
+    public init(releases: [Release], minimumVersion: Version? = nil, updateURL: String? = nil, app: AppInfo? = nil) {
+        self.releases = releases
+        self.minimumVersion = minimumVersion
+        self.updateURL = updateURL
+        self.app = app
+    }
+}
+
+/// The app a lookup found (`app` in `--json`).
+public struct AppInfo: Sendable, Equatable {
+    public var id: Int?
+    public var bundleId: String?
+    public var name: String?
+
+    public init(id: Int? = nil, bundleId: String? = nil, name: String? = nil) {
+        self.id = id
+        self.bundleId = bundleId
+        self.name = name
+    }
+}
+
+/// One data format a source may answer in: how to recognise it and how to decode it.
+///
+/// A format is one file in `Formats/`, registered in `SourceFormats`. Decoding reads
+/// bytes only (no Foundation, no I/O), so the main binary decodes a cached body
+/// without the network stack.
+public protocol SourceFormat: Sendable {
+    /// The format's name in messages, with its article: "JSON", "a property list".
+    static var name: String { get }
+
+    /// Whether `body` is of this format, judged from its first bytes (a UTF-8 byte
+    /// order mark and white space skipped), never from a file name or a header.
+    static func sniff(_ body: [UInt8]) -> Bool
+
+    /// The body decoded, or a one-line reason (bad-response, 76).
+    static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument
+}
+
+/// The body from its first byte of content: after a UTF-8 byte order mark and, with
+/// `skippingWhitespace`, after white space.
+func content(of body: [UInt8], skippingWhitespace: Bool = true) -> ArraySlice<UInt8> {
+    let rest = body[ByteText.startSkippingByteOrderMark(body)...]
+    return skippingWhitespace ? rest.drop(while: ByteText.isWhitespace) : rest
+}
+
+/// A version read from a body; an invalid one is a bad response naming `what`
+/// ("releases[2].version: invalid version '1..2': …").
+func decodeVersion(_ text: String, what: @autoclosure () -> String) throws(BodyError) -> Version {
+    do {
+        return try Version(text)
+    } catch {
+        throw BodyError("\(what()): \(error.description)")
+    }
+}
