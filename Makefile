@@ -215,9 +215,11 @@ FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
 FUZZ_ENV     := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 FUZZ_RUN     := -detect_leaks=0 -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -use_value_profile=1
 
-CORE_SOURCES  := $(wildcard Sources/VersionCheckCore/*.swift)
-CLI_SOURCES   := $(wildcard Sources/VersionCheckCLI/*.swift Sources/VersionCheckCLI/*/*.swift)
-FETCH_SOURCES := $(wildcard Sources/VersionCheckFetch/*.swift)
+CORE_SOURCES    := $(wildcard Sources/VersionCheckCore/*.swift Sources/VersionCheckCore/*/*.swift)
+SOURCES_SOURCES := $(wildcard Sources/VersionCheckSources/*.swift Sources/VersionCheckSources/*/*.swift)
+CLI_SOURCES     := $(wildcard Sources/VersionCheckCLI/*.swift Sources/VersionCheckCLI/*/*.swift)
+# The in-memory Output of the CLI tests, for the harnesses that print.
+CAPTURE_SOURCE  := Tests/VersionCheckCLITests/OutputCapture.swift
 
 .PHONY: fuzz fuzz-build sanitize sanitize-address sanitize-thread
 
@@ -246,19 +248,19 @@ $(FUZZ_DIR)/lib/libVersionCheckCore.a: $(CORE_SOURCES)
 	swiftc $(FUZZ_FLAGS) -wmo -module-name VersionCheckCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCore.swiftmodule \
 	  -emit-library -static -o $@ $(CORE_SOURCES)
 
+$(FUZZ_DIR)/lib/libVersionCheckSources.a: $(SOURCES_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckCore.a
+	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -module-name VersionCheckSources -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckSources.swiftmodule \
+	  -emit-library -static -o $@ $(SOURCES_SOURCES)
+
 # VersionCheckBuildInfo is a header-only C module: a module map is all it needs.
 BUILD_INFO_HEADER := $(CURDIR)/Sources/VersionCheckBuildInfo/include/BuildInfo.h
 $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap: $(BUILD_INFO_HEADER)
 	@mkdir -p $(dir $@)
 	printf 'module VersionCheckBuildInfo {\n  header "%s"\n  export *\n}\n' "$(BUILD_INFO_HEADER)" > $@
 
-$(FUZZ_DIR)/lib/libVersionCheckCLI.a: $(CLI_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckCore.a $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap
+$(FUZZ_DIR)/lib/libVersionCheckCLI.a: $(CLI_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckSources.a $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap
 	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -module-name VersionCheckCLI -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCLI.swiftmodule \
 	  -emit-library -static -o $@ $(CLI_SOURCES)
-
-$(FUZZ_DIR)/lib/libVersionCheckFetch.a: $(FETCH_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -module-name VersionCheckFetch -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckFetch.swiftmodule \
-	  -emit-library -static -o $@ $(FETCH_SOURCES)
 
 FUZZ_LINK := -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -L $(FUZZ_DIR)/lib
 
@@ -268,14 +270,14 @@ $(FUZZ_DIR)/fuzz-version: Tests/Fuzz/FuzzVersion.swift $(FUZZ_SUPPORT) $(FUZZ_DI
 $(FUZZ_DIR)/fuzz-constraint: Tests/Fuzz/FuzzConstraint.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCore.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzConstraint $< $(FUZZ_SUPPORT) -lVersionCheckCore -o $@
 
-$(FUZZ_DIR)/fuzz-command-line: Tests/Fuzz/FuzzCommandLine.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) -lVersionCheckCLI -lVersionCheckCore -o $@
+$(FUZZ_DIR)/fuzz-command-line: Tests/Fuzz/FuzzCommandLine.swift $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
-$(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckFetch.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) -lVersionCheckFetch -lVersionCheckCLI -lVersionCheckCore -o $@
+$(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
-$(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckFetch.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) -lVersionCheckFetch -lVersionCheckCLI -lVersionCheckCore -o $@
+$(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 ASAN_SCRATCH ?= .build-asan
 TSAN_SCRATCH ?= .build-tsan

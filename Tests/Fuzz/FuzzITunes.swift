@@ -8,18 +8,18 @@
 import Foundation
 import VersionCheckCLI
 import VersionCheckCore
-import VersionCheckFetch
+import VersionCheckSources
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzITunes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
-    let body = Data(bytes: data + 1, count: size - 1)
-    if case .found(let result)? = try? AppStoreLookup.decode(body), let text = result.version,
-       let release = try? AppStoreLookup.release(from: result)
+    let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    if case .found(let result)? = try? ITunesLookupFormat.answer(body), let text = result.version,
+       let release = try? ITunesLookupFormat.release(from: result)
     {
         require(release.version.description == ReferenceVersion.trimmed(text), "version text changed: \(shown(text))")
     }
-    _ = AppStoreLookup.errorMessage(in: body)
+    _ = ITunesLookupFormat.errorMessage(in: body)
     let query = AppStoreQuery(identifier: .id("1"), endpoint: "https://lookup.invalid/lookup")
     checkPipeline(source: .appStore(query), body: body, selector: data[0])
     return 0

@@ -10,17 +10,17 @@
 import Foundation
 import VersionCheckCLI
 import VersionCheckCore
-import VersionCheckFetch
+import VersionCheckSources
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
-    let body = Data(bytes: data + 1, count: size - 1)
-    if let manifest = try? Manifest.decode(body) {
+    let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    if let manifest = try? SourceFormats.decodeManifest(body) {
         for release in manifest.releases {
             require((try? Version(release.version.description)) == release.version, "release version does not round-trip")
         }
-        require((try? Manifest.decode(body)) == manifest, "decoding is not deterministic")
+        require((try? SourceFormats.decodeManifest(body)) == manifest, "decoding is not deterministic")
     }
     checkPipeline(source: .manifest(location: "https://manifest.invalid/app.json"), body: body, selector: data[0])
     return 0

@@ -1,24 +1,23 @@
 // Shared by the iTunes and manifest fuzz targets: runs one whole update check in
 // process over a fake network that answers 200 with the fuzzer's body, prints it with
 // the real presenter, and checks what comes out. Compiled only into the targets that
-// link VersionCheckFetch.
+// decode bodies (with Tests/VersionCheckCLITests/OutputCapture.swift).
 import Foundation
 import VersionCheckCLI
 import VersionCheckCore
-import VersionCheckFetch
 
 /// Answers every GET with status 200 and `body`.
-struct FixedResponse: HTTPGetting {
-    var body: Data
-    func get(_ url: URL) throws -> HTTPResponse {
-        HTTPResponse(url: url, status: 200, headers: ["Content-Type": "application/json"], body: body)
+struct FixedResponse: BodyFetcher {
+    var body: [UInt8]
+    func fetch(_ request: FetchRequest) -> FetchReport {
+        .response(FetchedResponse(status: 200, url: request.url, body: body))
     }
 }
 
 let currents = ["0.1", "1.0.0", "1.2.3-beta.1", "2.0", "99999999999999999999.0", "1.0.0.0.1"].map { try! Version($0) }
 
 /// The check `source` asks for, with a policy picked by `selector`, against `body`.
-func checkPipeline(source: CheckRequest.Source, body: Data, selector: UInt8) {
+func checkPipeline(source: CheckRequest.Source, body: [UInt8], selector: UInt8) {
     let thresholds = BumpThreshold.allCases
     var policy = UpdatePolicy(
         forceOn: thresholds[Int(selector) % thresholds.count], optionalOn: thresholds[Int(selector >> 3) % thresholds.count])
@@ -26,7 +25,7 @@ func checkPipeline(source: CheckRequest.Source, body: Data, selector: UInt8) {
     if selector & 0x80 != 0 { policy.osVersion = try! Version("15.0") }
     let current = currents[Int(selector >> 4) % currents.count]
     let request = CheckRequest(source: source, current: current, policy: policy, gate: selector & 0x20 != 0)
-    let checker = UpdateChecker(http: FixedResponse(body: body), readFile: { _ throws(Failure) in body }, now: { 1_800_000_000 })
+    let checker = UpdateChecker(fetcher: FixedResponse(body: body), readFile: { _ throws(Failure) in body }, now: { 1_800_000_000 })
 
     let report: CheckReport
     do {

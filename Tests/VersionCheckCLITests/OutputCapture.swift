@@ -1,3 +1,4 @@
+import VersionCheckCLI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,13 +9,13 @@ import Darwin
 
 /// Collects what a command writes, for in-process tests: `Output.capturing()`
 /// returns an `Output` whose streams land here.
-public final class OutputCapture: @unchecked Sendable {
+final class OutputCapture: @unchecked Sendable {
     // @unchecked: every access to the buffers holds `lock`.
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private var outBytes: [UInt8] = []
     private var errBytes: [UInt8] = []
 
-    public init() {
+    init() {
         lock = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
     }
@@ -25,9 +26,9 @@ public final class OutputCapture: @unchecked Sendable {
     }
 
     /// Everything written to stdout so far, as UTF-8 text.
-    public var stdout: String { locked { String(decoding: outBytes, as: UTF8.self) } }
+    var stdout: String { locked { String(decoding: outBytes, as: UTF8.self) } }
     /// Everything written to stderr so far, as UTF-8 text.
-    public var stderr: String { locked { String(decoding: errBytes, as: UTF8.self) } }
+    var stderr: String { locked { String(decoding: errBytes, as: UTF8.self) } }
 
     fileprivate func append(_ bytes: UnsafeRawBufferPointer, toStdout: Bool) {
         locked {
@@ -46,7 +47,7 @@ extension Output {
     /// An output that records both streams in memory; `terminal` makes both
     /// streams claim to be terminals (to test colour), `colourAllowed` as for
     /// `Output.standard`.
-    public static func capturing(terminal: Bool = false, colourAllowed: Bool = true) -> (Output, OutputCapture) {
+    static func capturing(terminal: Bool = false, colourAllowed: Bool = true) -> (Output, OutputCapture) {
         let capture = OutputCapture()
         let output = Output(
             stdout: OutputSink(isTerminal: terminal) { capture.append($0, toStdout: true) },
