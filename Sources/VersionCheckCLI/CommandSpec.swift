@@ -106,7 +106,7 @@ public struct ArgumentSpec: Sendable, Equatable {
     /// What a shell may complete for it.
     public enum Completion: Sendable, Equatable {
         /// Nothing (any text).
-        case none
+        case anyText
         /// A command name of `CommandTable`.
         case commandName
         /// One of a fixed list of words.
@@ -120,7 +120,7 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var help: String
     public var completion: Completion
 
-    public init(_ name: String, _ count: Count = .one, help: String, completion: Completion = .none) {
+    public init(_ name: String, _ count: Count = .one, help: String, completion: Completion = .anyText) {
         self.name = name
         self.count = count
         self.help = help

@@ -52,8 +52,8 @@ public enum CommandTable {
 
     static let checkExitCodes: [(ExitStatus, String)] = [
         (.success, "Up to date (no update); with --gate: the gate passed."),
-        (.optionalUpdate, "An optional update is available."),
-        (.forcedUpdate, "A forced update is required."),
+        (.optionalUpdate, ExitStatus.optionalUpdate.meaning),
+        (.forcedUpdate, ExitStatus.forcedUpdate.meaning),
         (.no, "With --gate: the gate did not pass."),
         (.usage, "Usage error, or plain http:// to a host that is not loopback."),
         (.invalidInput, "Invalid --current, --minimum, --skip or --os-version."),
@@ -225,18 +225,7 @@ public enum CommandTable {
     }
 
     /// Every exit code and what it means, for the overview help and the man page.
-    public static let exitCodes: [(ExitStatus, String)] = [
-        (.success, "Success; for lookup and manifest: no update (up to date)."),
-        (.optionalUpdate, "An optional update is available."),
-        (.forcedUpdate, "A forced update is required."),
-        (.no, "The answer is no: satisfies not satisfied, --gate not passed."),
-        (.usage, "Usage error: unknown command or option, missing or extra argument, bad option value."),
-        (.invalidInput, "Invalid version or constraint given by the user."),
-        (.notFound, "Not found: no such app, HTTP 404/410, no such manifest file."),
-        (.unreachable, "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
-        (.badResponse, "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."),
-        (.internalError, "Internal error (a bug)."),
-    ]
+    public static let exitCodes: [(ExitStatus, String)] = ExitStatus.allCases.map { ($0, $0.meaning) }
 
     /// The environment variables versioncheck reads, for help and the man page.
     public static let environment: [(String, String)] = [

@@ -1,28 +1,41 @@
 import VersionCheckCore
 
-/// Every exit code of versioncheck, as SPEC.md defines them. Nothing else in the
-/// project spells an exit code as a number, and only `main.swift` calls `exit`.
+/// Every exit code of versioncheck, as SPEC.md defines them, in the order help lists
+/// them. Nothing else in the project spells an exit code as a number, and only
+/// `main.swift` calls `exit`; what each means is written once, in `meaning`.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
-    /// Success; for `lookup`/`manifest`: no update (up to date).
     case success = 0
-    /// The answer is "no": `satisfies` not satisfied, `--gate` not passed.
-    case no = 1
-    /// An optional update is available.
     case optionalUpdate = 100
-    /// A forced update is required.
     case forcedUpdate = 101
-    /// Usage error (EX_USAGE).
+    case no = 1
+    /// EX_USAGE.
     case usage = 64
-    /// Invalid version or constraint given by the user (EX_DATAERR).
+    /// EX_DATAERR.
     case invalidInput = 65
-    /// Not found: no such app, HTTP 404/410, no such manifest file (EX_UNAVAILABLE).
+    /// EX_UNAVAILABLE.
     case notFound = 69
-    /// Internal error, a bug (EX_SOFTWARE).
-    case internalError = 70
-    /// Source unreachable after retries: DNS, connect, TLS, timeout, 429, 5xx (EX_TEMPFAIL).
+    /// EX_TEMPFAIL.
     case unreachable = 75
-    /// Bad response: not JSON/plist, bad version, too large, bad status or redirect (EX_PROTOCOL).
+    /// EX_PROTOCOL.
     case badResponse = 76
+    /// EX_SOFTWARE.
+    case internalError = 70
+
+    /// What the code means, for the overview help and the man page.
+    public var meaning: String {
+        switch self {
+        case .success: "Success; for lookup and manifest: no update (up to date)."
+        case .optionalUpdate: "An optional update is available."
+        case .forcedUpdate: "A forced update is required."
+        case .no: "The answer is no: satisfies not satisfied, --gate not passed."
+        case .usage: "Usage error: unknown command or option, missing or extra argument, bad option value."
+        case .invalidInput: "Invalid version or constraint given by the user."
+        case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file."
+        case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."
+        case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."
+        case .internalError: "Internal error (a bug)."
+        }
+    }
 }
 
 /// The `error.kind` of SPEC.md: what went wrong, finer than the exit code it maps to.

@@ -36,12 +36,8 @@ public struct OutputSink: Sendable {
     }
 }
 
-/// A text style for terminal output (ANSI SGR codes).
+/// A text style for terminal output (ANSI SGR codes): the two that messages use.
 public enum TextStyle: String, Sendable {
-    case bold = "1"
-    case dim = "2"
-    case red = "31"
-    case green = "32"
     case yellow = "33"
     case boldRed = "1;31"
 }

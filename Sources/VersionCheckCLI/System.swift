@@ -1,5 +1,8 @@
-// The few C calls the command line needs, wrapped once so no other file
-// imports Glibc or Darwin (and none imports Foundation).
+// The platform file: the C calls the command line needs that differ between Linux and
+// Darwin (`environ`, the executable's path), and the plain POSIX wrappers around
+// read(2) and write(2). Its neighbours System+Files.swift and System+Process.swift
+// hold file reading and the helper's child process; no other file of the module
+// calls C, and none imports Foundation.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

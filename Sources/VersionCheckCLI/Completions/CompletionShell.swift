@@ -13,15 +13,6 @@ public enum CompletionShell: String, Sendable, CaseIterable {
         }
     }
 
-    /// Where `make install` puts the script, relative to the prefix.
-    public var installPath: String {
-        switch self {
-        case .bash: "share/bash-completion/completions/\(CommandTable.programName)"
-        case .zsh: "share/zsh/site-functions/_\(CommandTable.programName)"
-        case .fish: "share/fish/vendor_completions.d/\(CommandTable.programName).fish"
-        }
-    }
-
     /// The comment lines every script opens with (after zsh's `#compdef`).
     var header: [String] {
         [
@@ -55,7 +46,7 @@ extension ArgumentSpec {
     /// The words a shell offers for this argument; empty for free text.
     var completionWords: [String] {
         switch completion {
-        case .none: []
+        case .anyText: []
         case .commandName: CommandTable.commands.map(\.name)
         case .choices(let words): words
         }
