@@ -45,7 +45,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "VersionCheckSourcesTests", dependencies: ["VersionCheckSources", "VersionCheckTestSupport"]
+            name: "VersionCheckSourcesTests",
+            dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckTestSupport"]
         ),
         .testTarget(
             name: "VersionCheckFetchTests",

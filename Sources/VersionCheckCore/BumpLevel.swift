@@ -17,7 +17,7 @@ public enum BumpLevel: String, Sendable, Hashable, CaseIterable, Comparable {
     public static func < (lhs: BumpLevel, rhs: BumpLevel) -> Bool { lhs.rank < rhs.rank }
 
     /// The words for a reason sentence: "pre-release", "minor", …
-    var phrase: String { self == .prerelease ? "pre-release" : rawValue }
+    public var phrase: String { self == .prerelease ? "pre-release" : rawValue }
 }
 
 /// A LEVEL value of `--force-on` / `--optional-on`: a bump at this level or above counts.

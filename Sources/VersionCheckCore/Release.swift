@@ -16,10 +16,13 @@ public struct Release: Sendable {
 
     public init(
         version: Version, notes: String? = nil, date: String? = nil, critical: Bool = false,
-        minimumOsVersion: String? = nil, url: String? = nil
+        minimumOsVersion: String? = nil, url: String? = nil, displayVersion: String? = nil, notesUrl: String? = nil,
+        informational: Bool = false
     ) {
         self.version = version
-        details = Details(Fields(notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url))
+        details = Details(Fields(
+            notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
+            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational))
     }
 
     public var notes: String? {
@@ -50,6 +53,25 @@ public struct Release: Sendable {
         set { change { $0.url = newValue } }
     }
 
+    /// The version people see, when the source gives one beside the compared one
+    /// (an appcast's `shortVersionString`); nil otherwise.
+    public var displayVersion: String? {
+        get { details?.fields.displayVersion }
+        set { change { $0.displayVersion = newValue } }
+    }
+
+    /// Where the release notes are, when the source links them (an appcast's `releaseNotesLink`).
+    public var notesUrl: String? {
+        get { details?.fields.notesUrl }
+        set { change { $0.notesUrl = newValue } }
+    }
+
+    /// Shown but never forced by its level (an appcast's `informationalUpdate`).
+    public var informational: Bool {
+        get { details?.fields.informational ?? false }
+        set { change { $0.informational = newValue } }
+    }
+
     private mutating func change(_ edit: (inout Fields) -> Void) {
         var fields = details?.fields ?? Fields()
         edit(&fields)
@@ -63,6 +85,9 @@ public struct Release: Sendable {
         var critical = false
         var minimumOsVersion: String?
         var url: String?
+        var displayVersion: String?
+        var notesUrl: String?
+        var informational = false
     }
 
     /// The fields, shared and immutable; never allocated for a release that has none of them.

@@ -15,10 +15,15 @@ public struct UpdateDecision: Sendable, Equatable {
     public var releases: ArraySlice<Release>
     /// `--gate`: `current` strictly newer than `latest`, or no release offered.
     public var gatePassed: Bool
+    /// Why a newer `latest` is not offered as an update (status `none`): nil otherwise.
+    public var withheld: Withheld?
+    /// The highest release above `latest` and `current` that only `--os-version` kept
+    /// from being offered (SPEC.md "Decision" 5); it never changes the status.
+    public var unavailable: Release?
 
     public init(
         status: UpdateStatus, latest: Release?, comparison: Int?, level: BumpLevel?, reason: String,
-        releases: ArraySlice<Release>, gatePassed: Bool
+        releases: ArraySlice<Release>, gatePassed: Bool, withheld: Withheld? = nil, unavailable: Release? = nil
     ) {
         self.status = status
         self.latest = latest
@@ -27,6 +32,16 @@ public struct UpdateDecision: Sendable, Equatable {
         self.reason = reason
         self.releases = releases
         self.gatePassed = gatePassed
+        self.withheld = withheld
+        self.unavailable = unavailable
+    }
+
+    /// Why a `latest` above `current` is not an update.
+    public enum Withheld: Sendable, Equatable {
+        /// It is the `--skip` version (this wins when both apply).
+        case skipped
+        /// Its bump level is below `--optional-on` (the threshold given).
+        case belowOptionalLevel(BumpThreshold)
     }
 }
 
@@ -58,7 +73,9 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 ///    bump level reaches `policy.forceOn`;
 /// 3. else **optional** if `latest` > `current`, the bump level reaches
 ///    `policy.optionalOn`, and `latest` is not `policy.skip` (by precedence);
-/// 4. else **none**.
+/// 4. else **none**;
+/// 5. `unavailable`: the highest release above `latest` and `current` that only
+///    `policy.osVersion` kept back (never changes the status).
 ///
 /// - Parameters:
 ///   - sourceMinimum: a manifest's `minimumVersion`.
@@ -76,6 +93,7 @@ public func decideUpdate(
 
     let status: UpdateStatus
     let reason: String
+    var withheld: UpdateDecision.Withheld?
     if let minimum, current < minimum {
         (status, reason) = (.forced, "\(current) is below the minimum \(minimum)")
     } else if let critical = newer.first(where: \.critical) {
@@ -83,6 +101,11 @@ public func decideUpdate(
     } else if let latest, let level, policy.forceOn.isReached(by: level) {
         (status, reason) = (.forced, "\(latest.version) is a \(level.phrase) update")
     } else if let latest, let level {
+        if let skip = policy.skip, skip == latest.version {
+            withheld = .skipped
+        } else if !policy.optionalOn.isReached(by: level) {
+            withheld = .belowOptionalLevel(policy.optionalOn)
+        }
         if !policy.optionalOn.isReached(by: level) {
             let because = policy.optionalOn == .never
                 ? "optional updates are off" : "below the optional level \(policy.optionalOn.rawValue)"
@@ -101,7 +124,28 @@ public func decideUpdate(
     }
     return UpdateDecision(
         status: status, latest: latest, comparison: comparison, level: level, reason: reason,
-        releases: newer, gatePassed: latest == nil || comparison == 1)
+        releases: newer, gatePassed: latest == nil || comparison == 1, withheld: status == .upToDate ? withheld : nil,
+        unavailable: unavailableRelease(releases, above: latest?.version, current: current, policy: policy, now: now))
+}
+
+/// SPEC.md "Decision" 5: the highest release above `latest` (and `current`) that is not
+/// offered only because it needs a newer OS than `--os-version`; the first in the source
+/// among equals. One pass, and only with `--os-version`.
+private func unavailableRelease(
+    _ releases: [Release], above latest: Version?, current: Version, policy: UpdatePolicy, now: Int64
+) -> Release? {
+    guard policy.osVersion != nil else { return nil }
+    var best: Release?
+    for release in releases where release.version > current {
+        if let latest, release.version <= latest { continue }
+        if let best, release.version <= best.version { continue }
+        // Fields the offered list never needed: an unreadable one disqualifies quietly.
+        guard (try? needsNewerOS(release, policy: policy)) == true,
+              (try? isTooYoung(release, policy: policy, now: now)) == false
+        else { continue }
+        best = release
+    }
+    return best
 }
 
 /// The releases a user could install now, ascending by precedence, one per precedence
@@ -192,19 +236,26 @@ private func firstIndex(above current: Version, in offered: [Release]) -> Int {
 
 /// `--os-version` and `--min-age`. A blank field counts as absent.
 private func isOffered(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
-    if let osVersion = policy.osVersion, let text = release.minimumOsVersion, !isBlank(text) {
-        guard let required = try? Version(text) else {
-            throw .invalidMinimumOsVersion(version: release.version.description, text: text)
-        }
-        if required > osVersion { return false }
+    if try needsNewerOS(release, policy: policy) { return false }
+    return try !isTooYoung(release, policy: policy, now: now)
+}
+
+/// Its `minimumOsVersion` is above `--os-version`.
+private func needsNewerOS(_ release: Release, policy: UpdatePolicy) throws(DecisionError) -> Bool {
+    guard let osVersion = policy.osVersion, let text = release.minimumOsVersion, !isBlank(text) else { return false }
+    guard let required = try? Version(text) else {
+        throw .invalidMinimumOsVersion(version: release.version.description, text: text)
     }
-    if policy.minimumAgeDays > 0, let text = release.date, !isBlank(text) {
-        guard let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
-            throw .invalidDate(version: release.version.description, text: text)
-        }
-        if Double(now) - released < policy.minimumAgeDays * 86_400 { return false }
+    return required > osVersion
+}
+
+/// It is younger than `--min-age` days (a release without a date never is).
+private func isTooYoung(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
+    guard policy.minimumAgeDays > 0, let text = release.date, !isBlank(text) else { return false }
+    guard let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
+        throw .invalidDate(version: release.version.description, text: text)
     }
-    return true
+    return Double(now) - released < policy.minimumAgeDays * 86_400
 }
 
 private func isBlank(_ text: String) -> Bool {

@@ -61,9 +61,11 @@ import VersionCheckTestSupport
         let keys = capture.stdout.matches(of: #/"(\w+)": /#).map { String($0.1) }
         #expect(keys == [
             "status", "current", "latest", "comparison", "level", "reason", "url", "releaseNotes", "releaseDate",
-            "minimumOsVersion", "releases", "version", "notes", "date", "critical", "source", "app", "id", "bundleId",
-            "name",
+            "minimumOsVersion", "releases", "version", "displayVersion", "notes", "notesUrl", "date", "critical",
+            "informational", "url", "minimumOsVersion", "unavailable", "cached", "fetchedAt", "source", "app", "id",
+            "bundleId", "name",
         ])
+        #expect(capture.stdout.contains(#""url": "https://apps.apple.com/us/app/example-notes-quick-capture/id1450000001?uo=4", "minimumOsVersion": "15.0"}], "unavailable": null, "cached": false, "fetchedAt": null, "#))
         #expect(capture.stdout.hasSuffix("\"app\": {\"id\": 1450000001, \"bundleId\": \"com.example.notes\", \"name\": \"Example Notes – Quick Capture\"}}\n"))
     }
 
@@ -72,9 +74,9 @@ import VersionCheckTestSupport
         let http = try FakeHTTP(fixture: "itunes-ios.json")  // needs iOS 15.0
         let (status, capture) = run(lookup("1.0", policy), http: http)
         #expect(status == .success)
-        #expect(capture.stdout == "up to date: 1.0 (no release offered)\n")
+        #expect(capture.stdout == "up to date: 1.0 (no release offered)\nnewer: 2.4.1 needs OS 15.0\n")
         let (_, json) = run(lookup("1.0", policy), http: http, json: true)
-        #expect(json.stdout.hasPrefix(#"{"status": "none", "current": "1.0", "latest": null, "comparison": null, "level": null, "reason": "no release is offered", "url": null, "releaseNotes": null, "releaseDate": null, "minimumOsVersion": null, "releases": [], "#))
+        #expect(json.stdout.hasPrefix(#"{"status": "none", "current": "1.0", "latest": null, "comparison": null, "level": null, "reason": "no release is offered", "url": null, "releaseNotes": null, "releaseDate": null, "minimumOsVersion": null, "releases": [], "unavailable": {"version": "2.4.1", "minimumOsVersion": "15.0"}, "#))
     }
 
     @Test(arguments: [
@@ -144,5 +146,55 @@ import VersionCheckTestSupport
         #expect(throws: Failure(.badResponse, "https://example.com/app.json: release 2.0 has an invalid date 'last Tuesday' (expected ISO 8601 such as 2026-01-02T03:04:05Z)")) {
             try checker.check(manifest("1.0", UpdatePolicy(minimumAgeDays: 1)))
         }
+    }
+
+    // MARK: answers that say what they know (SPEC.md "Output")
+
+    static let threeReleases = #"{"releases": [{"version": "2.0.0", "notes": "two"}, {"version": "2.1.0", "notes": "two one", "minimumOsVersion": "15.0"}, {"version": "1.2.1", "notes": "patch"}]}"#
+
+    @Test(arguments: [
+        (["2.0.0"], UpdatePolicy(skip: try! Version("2.1")), "up to date: 2.0.0 (latest 2.1.0, skipped)"),
+        (["1.2.0"], UpdatePolicy(optionalOn: .minor), "up to date: 1.2.0 (latest 1.2.1, a patch update; --optional-on minor)"),
+        (["2.0.0"], UpdatePolicy(optionalOn: .never, skip: try! Version("2.1.0")), "up to date: 2.0.0 (latest 2.1.0, skipped)"),
+        (["2.0.0"], UpdatePolicy(optionalOn: .never), "up to date: 2.0.0 (latest 2.1.0, a minor update; --optional-on never)"),
+        (["2.1.0"], UpdatePolicy(), "up to date: 2.1.0 (latest 2.1.0)"),
+    ])
+    func upToDateSaysWhyAndPrintsNoNotes(current: [String], policy: UpdatePolicy, line: String) throws {
+        let body = current == ["1.2.0"] ? #"{"releases": [{"version": "1.2.1", "notes": "patch notes"}]}"# : Self.threeReleases
+        let (status, capture) = run(manifest(current[0], policy), http: FakeHTTP(body: Data(body.utf8)))
+        #expect(status == .success)
+        #expect(capture.stdout == line + "\n")
+    }
+
+    @Test func aReleaseForANewerOSIsReportedNeverOffered() throws {
+        let policy = UpdatePolicy(osVersion: try Version("14.0"))
+        let http = FakeHTTP(body: Data(Self.threeReleases.utf8))
+        let (status, text) = run(manifest("2.0.0", policy), http: http)
+        #expect(status == .success)
+        #expect(text.stdout == "up to date: 2.0.0 (latest 2.0.0)\nnewer: 2.1.0 needs OS 15.0\n")
+        let (_, json) = run(manifest("2.0.0", policy), http: http, json: true)
+        #expect(json.stdout.contains(#""unavailable": {"version": "2.1.0", "minimumOsVersion": "15.0"}, "cached": false"#))
+        let (optional, below) = run(manifest("1.0", policy), http: http)
+        #expect(optional == .forcedUpdate)
+        #expect(below.stdout.hasPrefix("forced update: 1.0 -> 2.0.0 (2.0.0 is a major update)\nnewer: 2.1.0 needs OS 15.0\n"))
+        let (_, none) = run(manifest("2.1.0", policy), http: http, json: true)
+        #expect(none.stdout.contains(#""unavailable": null"#))
+    }
+
+    @Test(arguments: [
+        ("2.5.0-beta.1", VersionCheckCLI.ExitStatus.no, "gate failed: 2.5.0-beta.1 is not a version App Store Connect accepts ("),
+        ("2.5.0", .success, "gate passed: 2.5.0 is newer than the latest 2.4.1"),
+        ("v2.5", .no, "gate failed: v2.5 is not a version App Store Connect accepts ("),
+    ])
+    func lookupGateRequiresAnAppStoreVersion(current: String, status: VersionCheckCLI.ExitStatus, line: String) throws {
+        let http = try FakeHTTP(fixture: "itunes-ios.json")
+        let (exit, capture) = run(lookup(current, gate: true), http: http)
+        #expect(exit == status)
+        #expect(capture.stdout.hasPrefix(line))
+        let (_, json) = run(lookup(current, gate: true), http: http, json: true)
+        #expect(json.stdout.hasSuffix("\"gate\": \(status == .success)}\n"))
+        // A manifest's gate knows no App Store rule.
+        let (manifestExit, _) = run(manifest(current, gate: true), http: FakeHTTP(body: Data(#"{"latestVersion": "2.4.1"}"#.utf8)))
+        #expect(manifestExit == .success)
     }
 }

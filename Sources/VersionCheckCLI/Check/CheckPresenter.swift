@@ -18,7 +18,7 @@ public enum CheckPresenter {
     }
 
     public static func exitStatus(_ report: CheckReport) -> ExitStatus {
-        if report.gate { return report.decision.gatePassed ? .success : .no }
+        if report.gate { return report.gatePassed ? .success : .no }
         switch report.decision.status {
         case .upToDate: return .success
         case .optional: return .optionalUpdate
@@ -28,8 +28,9 @@ public enum CheckPresenter {
 
     // MARK: Text
 
-    /// The first line (status or gate), then the URL, then the notes of every
-    /// release in (current, latest], oldest first. Text from the source is
+    /// The first line (status or gate), the release a newer OS would get (`newer: …`),
+    /// the URL, then, for an update, the notes of every release in (current, latest],
+    /// oldest first; an up-to-date answer prints no notes. Text from the source is
     /// stripped of control characters other than line breaks and tabs, so a
     /// hostile manifest cannot drive the terminal.
     public static func text(_ report: CheckReport) -> String {
@@ -41,9 +42,14 @@ public enum CheckPresenter {
     /// `text(report)`, written piece by piece to `stream`.
     static func writeText(_ report: CheckReport, to stream: inout some TextOutputStream) {
         stream.write(firstLine(report) + "\n")
+        if let newer = report.decision.unavailable {
+            let minimum = TerminalText.printable(newer.minimumOsVersion ?? "", multiline: false)
+            stream.write("newer: \(newer.version) needs OS \(minimum)\n")
+        }
         if let url = report.url { stream.write("url: " + TerminalText.printable(url, multiline: false) + "\n") }
+        guard report.decision.status != .upToDate else { return }
         for release in report.decision.releases {
-            var heading = "\nrelease \(release.version)"
+            var heading = "\nrelease " + heading(release)
             var details: [String] = []
             if let date = release.date { details.append(TerminalText.printable(date, multiline: false)) }
             if release.critical { details.append("critical") }
@@ -65,6 +71,7 @@ public enum CheckPresenter {
         let current = report.current.description
         let latest = decision.latest?.version.description
         if report.gate {
+            if let refusal = report.gateRefusal { return "gate failed: \(refusal)" }
             let verdict = decision.gatePassed ? "gate passed" : "gate failed"
             guard let latest else { return "\(verdict): \(current) (no release offered)" }
             let relation = decision.gatePassed ? "is newer than" : "is not newer than"
@@ -73,7 +80,15 @@ public enum CheckPresenter {
         switch decision.status {
         case .upToDate:
             guard let latest else { return "up to date: \(current) (no release offered)" }
-            return "up to date: \(current) (latest \(latest))"
+            switch decision.withheld {
+            case .skipped?:
+                return "up to date: \(current) (latest \(latest), skipped)"
+            case .belowOptionalLevel(let threshold)?:
+                let level = decision.level?.phrase ?? "newer"
+                return "up to date: \(current) (latest \(latest), a \(level) update; --optional-on \(threshold.rawValue))"
+            case nil:
+                return "up to date: \(current) (latest \(latest))"
+            }
         case .optional:
             return "optional update: \(current) -> \(latest ?? "?") (\(decision.reason))"
         case .forced:
@@ -130,25 +145,44 @@ public enum CheckPresenter {
         ]
     }
 
-    /// One element of `releases`.
+    /// One element of `releases`, SPEC.md's keys in its order.
     private static func json(_ release: Release) -> JSONValue {
         [
             "version": .string(release.version.description),
+            "displayVersion": .string(release.displayVersion),
             "notes": .string(release.notes),
+            "notesUrl": .string(release.notesUrl),
             "date": .string(release.date),
             "critical": .bool(release.critical),
+            "informational": .bool(release.informational),
+            "url": .string(release.url),
+            "minimumOsVersion": .string(release.minimumOsVersion),
         ]
+    }
+
+    /// A release's name in a text heading: `5.2.9 (5209)` when its display version
+    /// differs from the compared one, else the version.
+    static func heading(_ release: Release) -> String {
+        let version = release.version.description
+        guard let display = release.displayVersion, display != version else { return version }
+        return TerminalText.printable(display, multiline: false) + " (\(version))"
     }
 
     /// The members after `releases`.
     private static func jsonTail(_ report: CheckReport) -> [JSONValue.Member] {
+        let unavailable: JSONValue = report.decision.unavailable.map { release in
+            ["version": .string(release.version.description), "minimumOsVersion": .string(release.minimumOsVersion)]
+        } ?? .null
         var members: [JSONValue.Member] = [
+            .init("unavailable", unavailable),
+            .init("cached", .bool(report.cached)),
+            .init("fetchedAt", .string(report.fetchedAt)),
             .init("source", .string(report.source)),
             .init("app", report.app.map { app in
                 ["id": .int(app.id), "bundleId": .string(app.bundleId), "name": .string(app.name)]
             } ?? .null),
         ]
-        if report.gate { members.append(.init("gate", .bool(report.decision.gatePassed))) }
+        if report.gate { members.append(.init("gate", .bool(report.gatePassed))) }
         return members
     }
 }

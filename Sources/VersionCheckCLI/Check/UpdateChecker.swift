@@ -13,15 +13,32 @@ public struct CheckReport: Sendable, Equatable {
     public var app: AppInfo?
     /// `--gate` was given.
     public var gate: Bool
+    /// Why the gate fails whatever the versions: `lookup --gate` with a `--current` that
+    /// App Store Connect would refuse. Nil otherwise.
+    public var gateRefusal: String?
+    /// The answer came from the cache, without asking the source in this run.
+    public var cached: Bool
+    /// When the body was last fetched or revalidated (ISO 8601 UTC), when the cache was consulted.
+    public var fetchedAt: String?
 
-    public init(current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool) {
+    public init(
+        current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool,
+        gateRefusal: String? = nil, cached: Bool = false, fetchedAt: String? = nil
+    ) {
         self.current = current
         self.decision = decision
         self.url = url
         self.source = source
         self.app = app
         self.gate = gate
+        self.gateRefusal = gateRefusal
+        self.cached = cached
+        self.fetchedAt = fetchedAt
     }
+
+    /// The gate's verdict: `current` newer than the latest offered (or none offered),
+    /// and no refusal.
+    public var gatePassed: Bool { gateRefusal == nil && decision.gatePassed }
 }
 
 /// Runs one update check: fetch (through a `BodyFetcher`, or a file), decode with the
@@ -69,7 +86,18 @@ public struct UpdateChecker: Sendable {
         let url = decision.latest?.url ?? found.document.updateURL
         return CheckReport(
             current: request.current, decision: decision, url: url, source: found.source, app: found.document.app,
-            gate: request.gate)
+            gate: request.gate, gateRefusal: Self.gateRefusal(request))
+    }
+
+    /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).
+    static func gateRefusal(_ request: CheckRequest) -> String? {
+        guard request.gate, case .appStore = request.source else { return nil }
+        do {
+            _ = try Version(request.current.description, syntax: .appStore)
+            return nil
+        } catch {
+            return "\(request.current) is not a version App Store Connect accepts (\(error.description))"
+        }
     }
 
     /// What a source yielded, before the decision.
