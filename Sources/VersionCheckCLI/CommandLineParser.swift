@@ -264,14 +264,17 @@ extension CommandLineParser {
         }
 
         mutating func selectCommand(_ token: String) throws(Failure) {
-            guard let command = CommandTable.command(named: token) else {
-                let names = CommandTable.commands.map(\.name)
-                if let suggestion = Suggestion.closest(to: token, among: names) {
-                    throw usageError("unknown command \(Quote.single(token)); did you mean '\(suggestion)'?")
-                }
-                throw usageError("unknown command \(Quote.single(token))")
-            }
+            guard let command = CommandTable.command(named: token) else { throw unknownCommand(token) }
             self.command = command
+        }
+
+        /// `unknown command 'satisfy'; did you mean 'satisfies'?`
+        func unknownCommand(_ token: String) -> Failure {
+            let names = CommandTable.commands.map(\.name)
+            if let suggestion = Suggestion.closest(to: token, among: names) {
+                return usageError("unknown command \(Quote.single(token)); did you mean '\(suggestion)'?")
+            }
+            return usageError("unknown command \(Quote.single(token))")
         }
 
         mutating func positional(_ token: String) throws(Failure) {
@@ -319,9 +322,10 @@ extension CommandLineParser {
                 }
                 guard let topic = arguments.first else { return .help(nil) }
                 guard let described = CommandTable.command(named: topic) else {
-                    let names = CommandTable.commands.map(\.name)
-                    let hint = Suggestion.closest(to: topic, among: names).map { "; did you mean '\($0)'?" } ?? ""
-                    throw usageError("unknown command \(Quote.single(topic))\(hint)")
+                    // Not "see 'versioncheck help help'": the list of commands is what helps.
+                    var overview = self
+                    overview.command = nil
+                    throw overview.unknownCommand(topic)
                 }
                 return .help(described)
             }

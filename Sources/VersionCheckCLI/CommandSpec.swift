@@ -158,6 +158,26 @@ public struct Example: Sendable, Equatable {
     }
 }
 
+/// A titled part of the documentation beyond the options (`MANIFEST FORMATS`,
+/// `JSON OUTPUT`): paragraphs, rows of name and meaning, and literal lines (an
+/// example), rendered by the help and the man page alike.
+public struct DocSection: Sendable {
+    public var title: String
+    public var paragraphs: [String]
+    public var rows: [(name: String, meaning: String)]
+    /// Shown as written, one line each (at most 74 characters, for help's 80 columns).
+    public var literal: [String]
+
+    public init(
+        _ title: String, paragraphs: [String] = [], rows: [(name: String, meaning: String)] = [], literal: [String] = []
+    ) {
+        self.title = title
+        self.paragraphs = paragraphs
+        self.rows = rows
+        self.literal = literal
+    }
+}
+
 /// One command of `versioncheck`: its name, documentation and grammar.
 public struct CommandSpec: Sendable, Equatable {
     /// `lookup`, `compare`, …
@@ -173,11 +193,13 @@ public struct CommandSpec: Sendable, Equatable {
     public var examples: [Example]
     /// The exit codes this command may return and what each means for it.
     public var exitCodes: [(ExitStatus, String)]
+    /// Formats, JSON output and the like, after the options.
+    public var sections: [DocSection]
 
     public init(
         name: String, abstract: String, discussion: [String] = [], arguments: [ArgumentSpec] = [],
         optionGroups: [OptionGroup] = [], rules: [OptionRule] = [], examples: [Example] = [],
-        exitCodes: [(ExitStatus, String)] = []
+        exitCodes: [(ExitStatus, String)] = [], sections: [DocSection] = []
     ) {
         self.name = name
         self.abstract = abstract
@@ -187,6 +209,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.rules = rules
         self.examples = examples
         self.exitCodes = exitCodes
+        self.sections = sections
     }
 
     /// Every option of the command, in help order.

@@ -14,6 +14,9 @@ public enum CommandTable {
         "Options take their value as --name value or --name=value; -- ends options. Global options may stand before or after the command name. Data goes to stdout; diagnostics and errors go to stderr.",
     ]
 
+    /// Sections of the overview help and the man page: failures in JSON, error kinds.
+    public static let overviewSections: [DocSection] = Documentation.overview
+
     /// The examples of the overview help.
     public static let overviewExamples: [Example] = [
         Example("\(programName) lookup --id 284882215 --current 1.2.0", "Is there a newer version on the App Store?"),
@@ -86,7 +89,8 @@ public enum CommandTable {
             Example("versioncheck lookup --bundle-id com.example.app --country de --current 1.2.0 --json", "Ask the German store; print JSON."),
             Example("versioncheck lookup --id 284882215 --current 2.0.0 --gate", "CI: pass only if 2.0.0 is newer than what is live."),
         ],
-        exitCodes: checkExitCodes
+        exitCodes: checkExitCodes,
+        sections: [Documentation.lookupSource, Documentation.checkOutput]
     )
 
     public static let manifest = CommandSpec(
@@ -107,7 +111,8 @@ public enum CommandTable {
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),
         ],
-        exitCodes: checkExitCodes
+        exitCodes: checkExitCodes,
+        sections: Documentation.manifestFormats + [Documentation.checkOutput]
     )
 
     public static let compare = CommandSpec(
@@ -124,7 +129,8 @@ public enum CommandTable {
             Example("versioncheck compare 1.2 1.10", "Prints -1."),
             Example("versioncheck compare v2.0.0+build.7 2", "Prints 0."),
         ],
-        exitCodes: [(.success, "The comparison was printed."), (.usage, "Usage error."), (.invalidInput, "An invalid version.")]
+        exitCodes: [(.success, "The comparison was printed."), (.usage, "Usage error."), (.invalidInput, "An invalid version.")],
+        sections: [Documentation.toolboxOutput("comparison is A against B: -1, 0 or 1.", #"{"a": "1.2", "b": "1.10", "comparison": -1}"#)]
     )
 
     public static let satisfies = CommandSpec(
@@ -144,7 +150,8 @@ public enum CommandTable {
         exitCodes: [
             (.success, "Satisfied."), (.no, "Not satisfied."), (.usage, "Usage error."),
             (.invalidInput, "An invalid version or constraint."),
-        ]
+        ],
+        sections: [Documentation.toolboxOutput("The answer, also in the exit code.", #"{"version": "1.4.2", "constraint": "~> 1.2", "satisfied": true}"#)]
     )
 
     public static let sort = CommandSpec(
@@ -161,7 +168,8 @@ public enum CommandTable {
             Example("versioncheck sort 1.10 1.2 1.2.0-rc.1", "Prints 1.2.0-rc.1, 1.2, 1.10."),
             Example("git tag | versioncheck sort --reverse", "Newest tag first."),
         ],
-        exitCodes: [(.success, "Sorted."), (.usage, "Usage error."), (.invalidInput, "An invalid version (nothing printed).")]
+        exitCodes: [(.success, "Sorted."), (.usage, "Usage error."), (.invalidInput, "An invalid version (nothing printed).")],
+        sections: [Documentation.toolboxOutput("One array of the versions as given, in order.", #"["1.2", "v1.9.0-rc.1", "1.10"]"#)]
     )
 
     public static let validate = CommandSpec(
@@ -182,7 +190,8 @@ public enum CommandTable {
             Example("versioncheck validate --strict 1.2.3 v1.2", "Exits 65: v1.2 is not SemVer."),
             Example("versioncheck validate --app-store 2020121701", "Exits 0."),
         ],
-        exitCodes: [(.success, "All valid."), (.usage, "Usage error."), (.invalidInput, "At least one is invalid.")]
+        exitCodes: [(.success, "All valid."), (.usage, "Usage error."), (.invalidInput, "At least one is invalid.")],
+        sections: [Documentation.toolboxOutput("One object per input, and nothing else on stdout.", #"{"version": "v1.2", "valid": false, "error": "…"}"#)]
     )
 
     public static let completions = CommandSpec(

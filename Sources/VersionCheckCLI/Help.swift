@@ -30,6 +30,7 @@ public enum Help {
         for option in CommandTable.globalOptions {
             text += row(option.label, option.help)
         }
+        text += command.sections.map(section).joined()
         text += examples(command.examples)
         text += exitStatus(command.exitCodes)
         return text
@@ -54,6 +55,7 @@ public enum Help {
         for (name, meaning) in CommandTable.environment {
             text += row(name, meaning)
         }
+        text += CommandTable.overviewSections.map(section).joined()
         text += examples(CommandTable.overviewExamples)
         text += exitStatus(CommandTable.exitCodes)
         text += "\n  See '\(program) help COMMAND' for the arguments and options of a command.\n"
@@ -106,6 +108,23 @@ public enum Help {
     /// An option's help sentence with its default, if any.
     static func describe(_ option: OptionSpec) -> String {
         option.defaultValue.map { "\(option.help) (default: \($0))" } ?? option.help
+    }
+
+    /// `TITLE:`, then paragraphs (indented 2), rows, and literal lines (indented 4).
+    static func section(_ section: DocSection) -> String {
+        var text = "\n\(section.title):\n"
+        for (index, paragraph) in section.paragraphs.enumerated() {
+            text += (index > 0 ? "\n" : "") + wrap(paragraph, indent: 2) + "\n"
+        }
+        if !section.rows.isEmpty, !section.paragraphs.isEmpty { text += "\n" }
+        for row in section.rows {
+            text += self.row(row.name, row.meaning)
+        }
+        if !section.literal.isEmpty { text += "\n" }
+        for line in section.literal {
+            text += "    " + line + "\n"
+        }
+        return text
     }
 
     static func examples(_ examples: [Example]) -> String {

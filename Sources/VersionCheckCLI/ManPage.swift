@@ -44,6 +44,11 @@ public enum ManPage {
             page.item(Roff.optionLabel(option), Help.describe(option))
         }
 
+        for section in CommandTable.overviewSections {
+            page.section(section.title)
+            render(section, into: &page)
+        }
+
         page.section("EXIT STATUS")
         for (status, meaning) in CommandTable.exitCodes {
             page.item(Roff.bold(String(status.rawValue)), meaning)
@@ -93,11 +98,35 @@ public enum ManPage {
                 page.item(Roff.optionLabel(option), Help.describe(option))
             }
         }
+        for section in command.sections {
+            page.paragraph(title(section.title) + ":")
+            render(section, into: &page)
+        }
+    }
+
+    /// A section's paragraphs, rows and literal lines.
+    static func render(_ section: DocSection, into page: inout Roff.Page) {
+        for paragraph in section.paragraphs {
+            page.paragraph(paragraph)
+        }
+        for row in section.rows {
+            page.item(Roff.bold(Roff.escape(row.name)), row.meaning)
+        }
+        guard !section.literal.isEmpty else { return }
+        page.raw(".PP")
+        page.request("nf")
+        for line in section.literal {
+            page.line(Roff.escape(line, code: true))
+        }
+        page.request("fi")
     }
 
     /// `Check options` for `CHECK OPTIONS`.
-    static func title(_ group: OptionGroup) -> String {
-        lowercasedFirst(group.title.lowercased()).capitalizedFirst
+    static func title(_ group: OptionGroup) -> String { title(group.title) }
+
+    /// `Manifest formats` for `MANIFEST FORMATS`.
+    static func title(_ heading: String) -> String {
+        lowercasedFirst(heading.lowercased()).capitalizedFirst
     }
 
     static func lowercasedFirst(_ text: String) -> String {

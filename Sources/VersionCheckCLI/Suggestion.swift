@@ -11,7 +11,16 @@ enum Suggestion {
         }
         guard let best, best.distance > 0 || word != best.candidate else { return nil }
         let allowed = typed.count <= 4 ? 1 : 2
-        return best.distance <= allowed ? best.candidate : nil
+        return best.distance <= allowed ? best.candidate : sharingStem(typed, among: candidates)
+    }
+
+    /// The one candidate that starts with the first 5 letters of `typed` (or all of a shorter
+    /// word, at least 4): `satisfy` is `satisfies` with a different ending.
+    private static func sharingStem(_ typed: [Unicode.Scalar], among candidates: [String]) -> String? {
+        guard typed.count >= 4 else { return nil }
+        let stem = typed.prefix(5)
+        let matches = candidates.filter { Array($0.unicodeScalars).starts(with: stem) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions, adjacent transpositions.

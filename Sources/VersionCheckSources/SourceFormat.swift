@@ -50,6 +50,27 @@ public protocol SourceFormat: Sendable {
 
     /// The body decoded, or a one-line reason (bad-response, 76).
     static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument
+
+    /// What a publisher writes in this format, for `help` and the man page.
+    static var documentation: FormatDocumentation { get }
+}
+
+/// A format described for people: a title, what it is, the fields read and an example.
+public struct FormatDocumentation: Sendable {
+    /// "JSON manifest".
+    public var title: String
+    public var paragraphs: [String]
+    /// Field (key, element) and what versioncheck reads from it.
+    public var fields: [(name: String, meaning: String)]
+    /// A short example, line by line.
+    public var example: [String]
+
+    public init(title: String, paragraphs: [String], fields: [(name: String, meaning: String)] = [], example: [String] = []) {
+        self.title = title
+        self.paragraphs = paragraphs
+        self.fields = fields
+        self.example = example
+    }
 }
 
 /// The body from its first byte of content: after a UTF-8 byte order mark and, with

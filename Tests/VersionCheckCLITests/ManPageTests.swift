@@ -26,7 +26,7 @@ struct ManPageTests {
 
     @Test func sectionsComeInTheConventionalOrder() throws {
         let sections = Self.page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { String($0.dropFirst(4)) }
-        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"])
+        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ERRORS", "ERROR KINDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"])
         #expect(Self.page.contains("\n.TH \"VERSIONCHECK\" \"1\" \"\" \"versioncheck \(ToolInfo.version)\" \"User Commands\"\n"))
         // lexgrog and apropos read NAME as `name \- description`.
         #expect(Self.page.contains("\n.SH NAME\nversioncheck \\- check for app updates; compare, test, sort and validate versions\n"))
@@ -104,5 +104,20 @@ struct ManPageTests {
         for option in CommandTable.globalOptions + [CommandTable.versionOption] {
             #expect(text.contains(option.label), "\(option.label) missing")
         }
+    }
+}
+
+/// What a user needs without SPEC.md: formats, every JSON key, error kinds, in help and man page.
+@Suite struct ShippedDocumentationTests {
+    @Test func manifestHelpAndTheManPageDescribeEveryFormatAndKey() {
+        let help = Help.render(CommandTable.manifest)
+        let man = ManPage.render()
+        for text in [help, man] {
+            for key in ["latestVersion", "minimumVersion", "releases", "critical", "updateURL", "<plist", "XML or binary"] {
+                #expect(text.contains(key) || text.contains(key.replacingOccurrences(of: "<", with: "\\(la")), "\(key) missing")
+            }
+            for key in Documentation.checkKeys.map(\.name) { #expect(text.contains(key), "JSON key \(key) missing") }
+        }
+        for kind in ErrorKind.allCases { #expect(Help.renderOverview().contains("\n  \(kind.rawValue) ")) }
     }
 }

@@ -197,4 +197,11 @@ import VersionCheckTestSupport
         let (manifestExit, _) = run(manifest(current, gate: true), http: FakeHTTP(body: Data(#"{"latestVersion": "2.4.1"}"#.utf8)))
         #expect(manifestExit == .success)
     }
+
+    /// The keys help and the man page document are the keys printed, in order.
+    @Test func documentedKeysAreThePrintedKeys() throws {
+        let (_, capture) = run(manifest("9.0", gate: true), http: FakeHTTP(body: Data(#"{"latestVersion": "2.0"}"#.utf8)), json: true)
+        let keys = capture.stdout.matches(of: #/"(\w+)": /#).map { String($0.1) }
+        #expect(keys == Documentation.checkKeys.map(\.name))
+    }
 }

@@ -36,7 +36,9 @@ struct UsageErrorTests {
         (["compare", "1", "2", "3"], "unexpected argument '3' (see 'versioncheck help compare')"),
         (["lookup", "--id", "1", "--current", "1", "extra"], "unexpected argument 'extra' (see 'versioncheck help lookup')"),
         (["help", "compare", "sort"], "unexpected argument 'sort' (see 'versioncheck help help')"),
-        (["help", "frob"], "unknown command 'frob' (see 'versioncheck help help')"),
+        (["help", "frob"], "unknown command 'frob' (see 'versioncheck --help')"),
+        (["help", "satisfy"], "unknown command 'satisfy'; did you mean 'satisfies'? (see 'versioncheck --help')"),
+        (["satisfy", "1", "1"], "unknown command 'satisfy'; did you mean 'satisfies'? (see 'versioncheck --help')"),
         // repeated or conflicting options
         (["lookup", "--id", "1", "--current", "1", "--current", "2"], "option '--current' given more than once (see 'versioncheck help lookup')"),
         (["lookup", "--id", "1", "--bundle-id", "x", "--current", "1"], "options '--id' and '--bundle-id' cannot be used together (see 'versioncheck help lookup')"),

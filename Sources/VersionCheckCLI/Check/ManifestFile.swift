@@ -10,7 +10,8 @@ public enum ManifestFile {
         case .success(let bytes):
             return bytes
         case .failure(.noSuchFile):
-            throw Failure(.notFound, "manifest '\(path)': no such file")
+            let hint = looksLikeHostName(path) ? " (for a URL, write https://\(path))" : ""
+            throw Failure(.notFound, "manifest '\(path)': no such file\(hint)")
         case .failure(.isDirectory):
             throw Failure(.notFound, "manifest '\(path)': is a directory, not a file")
         case .failure(.cannotOpen):
@@ -20,5 +21,16 @@ public enum ManifestFile {
         case .failure(.tooLarge):
             throw Failure(.tooLarge, "manifest '\(path)': larger than \(limit / 1024 / 1024) MiB")
         }
+    }
+
+    /// Whether `path` reads as a URL without its scheme: `example.com/app.json` — a first
+    /// component with a dot between letters and digits, not `./x`, `../x`, `/x` or `~/x`.
+    static func looksLikeHostName(_ path: String) -> Bool {
+        guard let host = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first,
+              path.contains("/"), !host.isEmpty, host.contains("."), !host.hasPrefix("."), !host.hasSuffix("."),
+              host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":") }),
+              host.contains(where: \.isLetter)
+        else { return false }
+        return true
     }
 }
