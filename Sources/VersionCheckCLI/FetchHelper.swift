@@ -71,27 +71,9 @@ public enum FetchHelper {
         return errno
     }
 
-    /// The absolute path of the running executable, symlinks resolved.
-    static func currentExecutablePath() -> String? {
-        #if os(Linux)
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
-        }
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[..<length], as: UTF8.self)
-        #elseif canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        guard let resolved = realpath(buffer, nil) else { return String(cString: buffer) }
-        defer { free(resolved) }
-        return String(cString: resolved)
-        #else
-        return nil
-        #endif
-    }
+    /// The absolute path of the running executable, symlinks resolved (System, the one
+    /// platform file, knows how on each system).
+    static func currentExecutablePath() -> String? { System.executablePath() }
 
     static func isExecutable(_ path: String) -> Bool {
         var info = stat()

@@ -1,14 +1,17 @@
 // The few C calls the command line needs, wrapped once so no other file
-// imports Glibc or Darwin (and none imports Foundation).
+// imports Glibc or Darwin (and none imports Foundation). The one platform file: the
+// only one where `environ` and `/proc` may appear (Tests/Portability/check-portability.sh).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import MachO  // _NSGetExecutablePath, declared in mach-o/dyld.h: module MachO
 #endif
 
-/// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)` and `environ`.
+/// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)`, `environ`
+/// and the running executable's path.
 enum System {
     /// Writes every byte to `fd`, retrying on `EINTR` and partial writes.
     ///
@@ -57,11 +60,10 @@ enum System {
     /// The process environment, read from `environ` once.
     static func environment() -> [String: String] {
         var result: [String: String] = [:]
-        #if canImport(Darwin)
-        var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-        #else
+        // Glibc and Musl declare `environ` in C; on Darwin, where C code calls
+        // `_NSGetEnviron()` (crt_externs.h), the Swift Darwin overlay defines `environ`
+        // over it (swift/stdlib/public/Platform: `_swift_stdlib_getEnviron`).
         var cursor: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        #endif
         while let entry = cursor?.pointee {
             let pair = String(cString: entry)
             if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
@@ -71,6 +73,29 @@ enum System {
             cursor = cursor?.successor()
         }
         return result
+    }
+
+    /// The absolute path of the running executable, symlinks resolved: `/proc/self/exe`
+    /// on Linux, `_NSGetExecutablePath` on Darwin; nil where neither exists.
+    static func executablePath() -> String? {
+        #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        }
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length], as: UTF8.self)
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        guard let resolved = realpath(buffer, nil) else { return String(cString: buffer) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+        #else
+        return nil
+        #endif
     }
 
     /// The message of an `errno` value (`strerror(3)`).

@@ -10,10 +10,13 @@
 # pattern), and .ci/run (tool rules). Comment lines are
 # skipped (`//`, `///` in Swift; `#` in scripts and the Makefile).
 #
-# Marking a Linux-only tool use (rules gnu-*):
-#   - in a script: end the line with the comment `# linux-only`, and test for Linux
-#     visibly on that line or in the 12 lines above it (`uname`, `Linux)` in a case,
-#     `== Linux`); a marker with no such test is itself a finding;
+# Marking a Linux-only tool use (rules gnu-*, man-db-*, debian-*, spawn-initialiser):
+#   - in a script (or a Swift test that runs a tool): end the line with the comment
+#     `# linux-only` (Swift: `// linux-only`), and test for Linux visibly on that line
+#     or in the 12 lines above it (`uname`, `Linux)` in a case, `== Linux`,
+#     `os(Linux)`, `isManDB`); a marker with no such test is itself a finding;
+#   - in Swift, a line inside an `#if os(Linux)` / `canImport(Glibc)` branch (or the
+#     `#else` of a `canImport(Darwin)` one) needs no marker;
 #   - in the Makefile: put the line inside `ifeq ($(UNAME),Linux)` (or the `else` of
 #     `ifneq ($(UNAME),Linux)`), which make evaluates before any recipe runs.
 #
@@ -28,7 +31,7 @@ proc-filesystem        | swift   | /proc/ | Linux only (no /proc on macOS); plat
 environ                | swift   | (^|[^A-Za-z0-9_])environ([^A-Za-z0-9_]|$) | the environment block is `environ` in Glibc and a Swift overlay variable on Darwin: read it in Sources/VersionCheckCLI/System.swift only (or use ProcessInfo in Foundation code)
 networking-import      | swift   | - | `import FoundationNetworking` outside `#if canImport(FoundationNetworking)`: the module exists only on Linux (URLSession is in Foundation on Darwin)
 gnu-time               | swift   | /usr/bin/time | GNU time (`-f %M`) is not macOS time (BSD); measure peak memory with wait4 and ru_maxrss (TestSupport: runMeasured)
-gnu-script             | swift   | "-qec"|"-ec"|"-qc" | `script -qec CMD FILE` is util-linux; BSD script is `script -q FILE CMD...` (TestSupport: PseudoTerminal)
+gnu-script             | swift   | "-qec"|"-ec"|"-qc" | `script -qec CMD FILE` is util-linux; BSD script is `script -q FILE CMD...` (see PseudoTerminal in the CLI tests)
 man-db-warnings        | swift   | "--warnings" | `man --warnings` is man-db (Linux); elsewhere skip the check (ExternalTool.isManDB)
 swift-6.1-trailing-comma | syntax | - | a trailing comma in an argument, parameter or tuple list (or before `else` in a condition list) needs Swift 6.1; Xcode 16.0-16.2 ship Swift 6.0
 swift-6.2-nonsending    | syntax  | nonisolated[(]nonsending[)]|@concurrent([^A-Za-z0-9_]|$) | Swift 6.2 attributes; the package must build with Swift 6.0
@@ -87,7 +90,7 @@ BEGIN {
     }
     m = split(allow, pairs, "\n")
     for (i = 1; i <= m; i++) if (trim(pairs[i]) != "") allowedFiles[trim(pairs[i])] = 1
-    guard = "uname|Linux[)]|== *\"?Linux|= *\"?Linux\"?[ ]*[]]|os[(]Linux[)]"
+    guard = "uname|Linux[)]|== *\"?Linux|= *\"?Linux\"?[ ]*[]]|os[(]Linux[)]|isManDB"
 }
 FNR == 1 {
     finishFile()
@@ -98,6 +101,17 @@ FNR == 1 {
 }
 function finishFile() {
     while (depth > 0) closeChain()
+}
+# the last 13 lines, for the `linux-only` marker
+{
+    for (k = 12; k > 0; k--) recent[k] = recent[k - 1]
+    recent[0] = $0
+}
+function guardedMarker(line,   k) {
+    if (line !~ /(#|\/\/)[ ]*linux-only[ ]*$/) return 0
+    for (k = 0; k <= 12; k++) if (recent[k] ~ guard) return 1
+    report("linux-only-marker", "a `linux-only` line needs a visible Linux test (uname, `Linux)`, == Linux, os(Linux), isManDB) on it or in the 12 lines above", line)
+    return 1
 }
 # ---- Swift: the #if stack ------------------------------------------------------
 function openChain(cond) {
@@ -154,7 +168,7 @@ kind == "swift" {
         if (rulePattern[r] == "-" || allowed(ruleId[r])) continue
         if (s == "package") continue
         if (s == "swift" && code ~ rulePattern[r]) {
-            if (ruleId[r] == "spawn-initialiser" && inLinuxBranch()) continue
+            if (ruleId[r] ~ /^(spawn-initialiser|gnu-|man-db-)/ && (inLinuxBranch() || guardedMarker(text))) continue
             report(ruleId[r], ruleWhy[r], text)
         } else if (s == "syntax" && syntax ~ rulePattern[r]) {
             report(ruleId[r], ruleWhy[r], text)
@@ -187,16 +201,8 @@ kind == "make" {
 # ---- scripts: a `# linux-only` marker under a visible Linux test -----------------
 {
     t = $0
-    for (k = 12; k > 0; k--) recent[k] = recent[k - 1]
-    recent[0] = t
     if (trim(t) ~ /^#/) next
-    marked = (t ~ /#[ ]*linux-only[ ]*$/)
-    if (marked) {
-        seen = 0
-        for (k = 0; k <= 12; k++) if (recent[k] ~ guard) seen = 1
-        if (!seen) report("linux-only-marker", "a `# linux-only` line needs a visible Linux test (uname, `Linux)`, == Linux) on it or in the 12 lines above", t)
-        next
-    }
+    if (guardedMarker(t)) next
     checkTools(t, 1)
 }
 function checkTools(t, isScript,   r, code) {
