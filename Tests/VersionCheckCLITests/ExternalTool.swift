@@ -20,7 +20,7 @@ enum ExternalTool {
     }
 
     /// Whether `man` is man-db's (Linux), the one with `--warnings` and `-l`.
-    static let isManDB: Bool = installed("man") && ((try? run("man", ["--help"]))?.stdout.contains("--warnings") ?? false)
+    static let isManDB: Bool = installed("man") && ((try? run("man", ["--help"]))?.stdout.contains("--warnings") ?? false)  // linux-only
 
     /// Runs `name` with `arguments` and `environment` added to ours; streams go through
     /// files (never a full pipe), and a child still running after `timeout` is killed.
