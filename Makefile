@@ -59,17 +59,22 @@ CHECK_VERSION ?= 9.8.7-check.1+stamp
 CHECK_PACKAGES := groff man-db bash-completion zsh fish python3
 
 .PHONY: all build test bench bench-alloc bench-lookup demo release check-release check-budget install install-strip uninstall \
-        check-install check-version check-deps check clean version-text libcurl
+        check-install check-version check-deps check clean version-text libcurl check-portability
 
 all: build
 
 build:
 	$(SWIFT) build
 
-## test: every test (unit, command-line end to end, network against a loopback server)
-test:
+## test: the portability check (Tests/Portability: what would break the macOS build), then
+## every test (unit, command-line end to end, network against a loopback server)
+test: check-portability
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## check-portability: Swift 6.0 syntax, Darwin imports and types, no GNU-only tools unguarded
+check-portability:
+	sh Tests/Portability/check-portability.sh
 
 ## bench: medians over repeated runs: the core in-process (parse, compare, sort beside
 ## Foundation), then the shipped release binaries as whole commands beside GNU sort -V,
@@ -102,13 +107,10 @@ release: version-text libcurl
 	$(SWIFT) build -c release --scratch-path $(RELEASE_DIR) --product versioncheck-fetch $(STATIC_HELPER) $(VERSION_FLAGS)
 	$(SWIFT) build -c release --scratch-path $(STATIC_DIR) --product versioncheck $(STATIC_MAIN) $(VERSION_FLAGS)
 
-## check-release: ldd lists only system libraries, both run under `env -i`, the version; sizes
+## check-release: only system libraries are linked (Linux: ldd; macOS: otool -L, /usr/lib and
+## /System), both run under `env -i`, the version; sizes
 check-release: release
-ifeq ($(UNAME),Linux)
 	Tests/Install/check-binaries.sh "$(EXPECTED_VERSION)" $(MAIN_BIN) $(HELPER_BIN)
-else
-	@echo "check-release: the self-contained release is Linux only; on $(UNAME) the binaries link the system's Swift"
-endif
 
 ## install: the binary, its helper in libexec, the man page and bash/zsh/fish completions
 install: release
@@ -186,7 +188,9 @@ endif
 
 # $(call ensure-packages,PACKAGES,required|optional): the Debian packages missing are
 # installed with apt-get when running as root; otherwise (or if apt-get fails) they are
-# listed, which fails the build if they are required.
+# listed, which fails the build if they are required. Linux with dpkg only: elsewhere
+# (macOS) it says what to install by hand and the checks that need a tool skip.
+ifeq ($(UNAME),Linux)
 define ensure-packages
 missing=; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 if [ -z "$$missing" ]; then exit 0; fi; \
@@ -202,6 +206,12 @@ else \
 	echo "not installed:$$missing (the checks that need them are skipped; sudo make check-deps installs them)"; \
 fi
 endef
+else
+define ensure-packages
+echo "$(UNAME): install by hand what the checks use ($(1)), e.g. with brew; the checks skip what is missing"; \
+[ "$(2)" = optional ]
+endef
+endif
 
 # ---------------------------------------------------------------------------
 # Hardening: fuzzing (libFuzzer, built into the Swift toolchain) and sanitizers.

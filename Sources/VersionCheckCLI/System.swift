@@ -1,17 +1,19 @@
-// The platform file: the C calls the command line needs that differ between Linux and
-// Darwin (`environ`, the executable's path), and the plain POSIX wrappers around
-// read(2) and write(2). Its neighbours System+Files.swift and System+Process.swift
-// hold file reading and the helper's child process; no other file of the module
-// calls C, and none imports Foundation.
+// The platform file: the only one where `environ` and `/proc` may appear
+// (Tests/Portability/check-portability.sh), and the plain POSIX wrappers around read(2)
+// and write(2). Its neighbours System+Files.swift and System+Process.swift hold file
+// reading and the helper's child process; no other file of the module calls C, and
+// none imports Foundation.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import MachO  // _NSGetExecutablePath, declared in mach-o/dyld.h: module MachO
 #endif
 
-/// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)` and `environ`.
+/// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)`, `environ`
+/// and the running executable's path.
 enum System {
     /// Writes every byte to `fd`, retrying on `EINTR` and partial writes.
     ///
@@ -57,14 +59,11 @@ enum System {
     /// Whether `fd` is a terminal (`isatty(3)`).
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// The process's `environ` (on Darwin, through `_NSGetEnviron`).
-    static var environmentPointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-        #if canImport(Darwin)
-        return _NSGetEnviron().pointee
-        #else
-        return environ
-        #endif
-    }
+    /// The process's `environ`, for a child's environment. Glibc and Musl declare it in
+    /// C; on Darwin, where C code calls `_NSGetEnviron()` (crt_externs.h), the Swift
+    /// Darwin overlay defines `environ` over it (swift/stdlib/public/Platform:
+    /// `_swift_stdlib_getEnviron`).
+    static var environmentPointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
 
     /// The process environment, read from `environ` once.
     static func environment() -> [String: String] {
@@ -81,8 +80,9 @@ enum System {
         return result
     }
 
-    /// The absolute path of the running executable, symlinks resolved.
-    static func currentExecutablePath() -> String? {
+    /// The absolute path of the running executable, symlinks resolved: `/proc/self/exe`
+    /// on Linux, `_NSGetExecutablePath` on Darwin; nil where neither exists.
+    static func executablePath() -> String? {
         #if os(Linux)
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = buffer.withUnsafeMutableBufferPointer { bytes in

@@ -1,4 +1,5 @@
 import Foundation
+import VersionCheckTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -65,21 +66,20 @@ struct CommandPair {
         return nil
     }
 
-    /// The peak resident KiB of one run of `argv`, as GNU time reports it (a child of this
-    /// process would inherit this process's peak in `ru_maxrss`, hence the wrapper); 0 when
-    /// /usr/bin/time is missing.
+    /// The peak resident KiB of one run of `argv`: `wait4`'s `ru_maxrss`, through the test
+    /// support's `runMeasured` (a child spawned straight from here would report this
+    /// process's peak on Linux; see `PeakMemory`); 0 when it could not be measured.
     static func peakKiB(_ argv: [String], stdinPath: String?) -> Int {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return 0 }
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-bench-rss").path
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        _ = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + argv, stdinPath: stdinPath)
-        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        return Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0
+        let stdin = stdinPath.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
+        let result = try? runMeasured(
+            URL(fileURLWithPath: argv[0]), argv.dropFirst().map { Array($0.utf8) }, stdin: stdin,
+            environment: ["LC_ALL": "C"])
+        return result?.peakKiB ?? 0
     }
 
     /// Runs `argv` to completion: wall seconds.
     static func spawn(_ argv: [String], stdinPath: String?) -> Double {
-        var actions = posix_spawn_file_actions_t()
+        var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdinPath ?? "/dev/null", O_RDONLY, 0)

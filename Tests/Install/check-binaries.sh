@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # check-binaries.sh VERSION BINARY...: proves that release binaries run on a Linux
-# machine with no Swift installed. For each BINARY:
+# machine with no Swift installed (on macOS: that they link only the system's
+# libraries, under /usr/lib and /System, as `otool -L` lists them; elsewhere the
+# library check is skipped, saying so). For each BINARY:
 #   - ldd lists only system libraries: every one resolved under /lib, /lib64, /usr/lib
 #     or /usr/lib64, none "not found", none from the Swift toolchain (libswift*,
 #     libFoundation*, libdispatch, libBlocksRuntime, lib_FoundationICU, or any path
@@ -20,17 +22,35 @@ fail() {
     failures=$((failures + 1))
 }
 
+os=$(uname -s)
 toolchain=
-if swift=$(command -v swift 2>/dev/null); then
-    toolchain=$(dirname "$(dirname "$(readlink -f "$swift")")")
+if [[ $os == Linux ]] && swift=$(command -v swift 2>/dev/null); then
+    toolchain=$(dirname "$(dirname "$(readlink -f "$swift")")")   # linux-only
     toolchain=${toolchain%/usr}
 fi
 toolchain_libraries='libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libicu|libXCTest|libTesting'
 
+# The libraries $1 links, as the system's tool lists them (empty where none is known).
+library_listing() {
+    case $os in
+    Linux) ldd "$1" 2>&1 || true ;;   # linux-only
+    Darwin) otool -L "$1" | sed 1d ;;
+    esac
+}
+
+# Whether an RPATH/RUNPATH of $1 points into the toolchain (Linux: readelf).
+rpath_into_toolchain() {
+    case $os in
+    Linux) command -v readelf >/dev/null 2>&1 && [[ -n $toolchain ]] &&   # linux-only
+        readelf -d "$1" | grep -E 'RPATH|RUNPATH' | grep -qF "$toolchain" ;;   # linux-only
+    *) return 1 ;;
+    esac
+}
+
 # Checks the libraries of $1; $2 names it in messages.
 check_libraries() {
     local binary=$1 name=$2 listing line path
-    listing=$(ldd "$binary" 2>&1) || true
+    listing=$(library_listing "$binary")
     echo "$listing" | sed 's/^/    /'
     if [[ $listing == *"not a dynamic executable"* || $listing == *"statically linked"* ]]; then
         return
@@ -41,14 +61,16 @@ check_libraries() {
         [[ $line == *"not found"* ]] && { fail "$name: $line"; continue; }
         if [[ $line == *" => "* ]]; then path=${line#* => }; else path=$line; fi
         path=${path%% (*}
+        if [[ $os == Darwin ]]; then
+            [[ $path == /usr/lib/* || $path == /System/* ]] || fail "$name: $path is not a system library (/usr/lib, /System)"
+            continue
+        fi
         [[ $path =~ ^/(usr/)?lib(64|32)?/ ]] || fail "$name: $path is not a system library"
         [[ $path =~ $toolchain_libraries ]] && fail "$name: $path comes from the Swift toolchain"
         [[ -n $toolchain && $path == "$toolchain"/* ]] && fail "$name: $path is in the toolchain $toolchain"
     done <<< "$listing"
-    if command -v readelf >/dev/null 2>&1 && [[ -n $toolchain ]]; then
-        if readelf -d "$binary" | grep -E 'RPATH|RUNPATH' | grep -qF "$toolchain"; then
-            fail "$name: its RPATH/RUNPATH points into $toolchain"
-        fi
+    if rpath_into_toolchain "$binary"; then
+        fail "$name: its RPATH/RUNPATH points into $toolchain"
     fi
 }
 
@@ -70,8 +92,12 @@ sizes=
 for binary in "$@"; do
     name=$(basename "$binary")
     [[ -x $binary ]] || { fail "$binary: no such executable (run make release)"; continue; }
-    echo "ldd $binary:"
-    check_libraries "$binary" "$name"
+    if [[ $os == Linux || $os == Darwin ]]; then
+        echo "libraries of $binary:"
+        check_libraries "$binary" "$name"
+    else
+        echo "check-binaries: $name: library check skipped: on $os, only Linux and macOS tools are known here"
+    fi
     check_runs_alone "$binary" "$name"
     stripped=$scratch/$name
     cp "$binary" "$stripped"
@@ -86,4 +112,4 @@ if (( failures > 0 )); then
     echo "check-binaries: $failures check(s) failed" >&2
     exit 1
 fi
-echo "check-binaries: self-contained: only system libraries; runs with an empty environment (version $version)"
+echo "check-binaries: only system libraries ($os); runs with an empty environment (version $version)"

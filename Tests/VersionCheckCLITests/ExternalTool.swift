@@ -19,6 +19,9 @@ enum ExternalTool {
         names.allSatisfy { path($0) != nil }
     }
 
+    /// Whether `man` is man-db's (Linux), the one with `--warnings` and `-l`.
+    static let isManDB: Bool = installed("man") && ((try? run("man", ["--help"]))?.stdout.contains("--warnings") ?? false)  // linux-only
+
     /// Runs `name` with `arguments` and `environment` added to ours; streams go through
     /// files (never a full pipe), and a child still running after `timeout` is killed.
     static func run(
@@ -40,6 +43,7 @@ enum ExternalTool {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            .filter { $0.key != "OS_ACTIVITY_DT_MODE" }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outHandle
         process.standardError = errHandle

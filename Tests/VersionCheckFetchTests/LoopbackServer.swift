@@ -122,7 +122,7 @@ final class LoopbackServer: @unchecked Sendable {
 func unusedLoopbackPort() -> Int {
     #if canImport(Glibc)
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
+    #elseif canImport(Darwin) || canImport(Musl)
     let fd = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     defer { close(fd) }

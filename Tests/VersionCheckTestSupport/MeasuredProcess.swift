@@ -8,8 +8,8 @@ public struct MeasuredResult: Sendable, CustomStringConvertible {
     public var stderr: Data
     /// Wall-clock seconds from spawn to exit.
     public var seconds: Double
-    /// Peak resident set size of the child, in KiB, as GNU time reports it; nil when
-    /// `/usr/bin/time` is not installed.
+    /// Peak resident set size of the child, in KiB (`wait4`'s `ru_maxrss`, see
+    /// `PeakMemory`); nil when it could not be measured.
     public var peakKiB: Int?
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -46,14 +46,11 @@ public enum HostileBudget {
 }
 
 /// Runs `executable` with raw argument bytes (so tests can pass invalid UTF-8, which
-/// `Process` cannot), `stdin` on standard input, and the test's environment less every
-/// `VERSIONCHECK_*` and `NO_COLOR` variable plus `environment`. Measures wall time, and
-/// peak memory through GNU time (`/usr/bin/time -f %M`) when it is installed: a child
-/// spawned straight from the test runner would inherit the runner's high-water mark
-/// (`posix_spawn` uses `vfork`, and `ru_maxrss` keeps the old image's peak across
-/// `exec`), so a small intermediate process has to do the forking. The child runs in
-/// its own process group; still running after `timeout` seconds, the group is killed
-/// with SIGKILL.
+/// `Process` cannot), `stdin` on standard input, and `childEnvironment(adding:
+/// environment)`. Measures wall time, and peak memory as `wait4` reports it
+/// (`ru_maxrss`: KiB on Linux, bytes on macOS; `PeakMemory` says how it is read on
+/// each). The child runs in its own process group; still running after `timeout`
+/// seconds, the group is killed with SIGKILL.
 public func runMeasured(
     _ executable: URL, _ arguments: [[UInt8]], stdin: Data = Data(), environment: [String: String] = [:],
     timeout: Double = 60
@@ -64,67 +61,121 @@ public func runMeasured(
     let inPath = scratch.appendingPathComponent("stdin").path
     let outPath = scratch.appendingPathComponent("stdout").path
     let errPath = scratch.appendingPathComponent("stderr").path
+    let pidPath = scratch.appendingPathComponent("pid").path
     FileManager.default.createFile(atPath: inPath, contents: stdin)
 
-    var actions = posix_spawn_file_actions_t()
+    var actions = makeSpawnFileActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let launch = PeakMemory.launch(executable.path)
+    if launch.viaShell {
+        posix_spawn_file_actions_addopen(&actions, 3, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 4, pidPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
 
-    var env = ProcessInfo.processInfo.environment.filter { key, _ in !key.hasPrefix("VERSIONCHECK_") && key != "NO_COLOR" }
-    env.merge(environment) { _, new in new }
-    let timePath = "/usr/bin/time"
-    let measured = FileManager.default.isExecutableFile(atPath: timePath)
-    let memoryPath = scratch.appendingPathComponent("memory").path
-    let wrapper = measured ? [timePath, "-f", "%M", "-o", memoryPath].map { Array($0.utf8) } : []
-    let program = measured ? timePath : executable.path
-    let argv = (wrapper + [Array(executable.path.utf8)] + arguments).map(cString)
-    let envp = env.map { cString(Array("\($0.key)=\($0.value)".utf8)) }
+    let argv = (launch.prefix.map { Array($0.utf8) } + [Array(executable.path.utf8)] + arguments).map(cString)
+    let envp = childEnvironment(adding: environment).map { cString(Array("\($0.key)=\($0.value)".utf8)) }
     defer { (argv + envp).forEach { $0.deallocate() } }
     var argvPointers = argv.map { Optional($0) } + [nil]
     var envPointers = envp.map { Optional($0) } + [nil]
 
-    var attributes = posix_spawnattr_t()
+    var attributes = makeSpawnAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
     posix_spawnattr_setpgroup(&attributes, 0)
 
-    var pid: pid_t = 0
+    var spawnedPid: pid_t = 0
     let started = Date()
-    let spawned = posix_spawn(&pid, program, &actions, &attributes, &argvPointers, &envPointers)
+    let spawned = posix_spawn(&spawnedPid, launch.program, &actions, &attributes, &argvPointers, &envPointers)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    let group = spawnedPid
+    var pid = spawnedPid
+    if launch.viaShell {
+        // The shell starts the program in the background and exits at once, so the
+        // program, orphaned, becomes our child (we are its subreaper).
+        var shellStatus: Int32 = 0
+        while waitpid(spawnedPid, &shellStatus, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: pidPath, encoding: .utf8)) ?? ""
+        guard let program = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw POSIXError(.ECHILD)
+        }
+        pid = program
+    }
 
     var status: Int32 = 0
+    var usage = rusage()
     var killed = false
     while true {
-        let reaped = waitpid(pid, &status, WNOHANG)
+        let reaped = wait4(pid, &status, WNOHANG, &usage)
         if reaped == pid { break }
         if reaped < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         if !killed, Date().timeIntervalSince(started) > timeout {
-            kill(-pid, SIGKILL)
+            kill(-group, SIGKILL)
             killed = true
         }
         usleep(1_000)
     }
     let seconds = Date().timeIntervalSince(started)
-    var exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
-    var peak: Int? = nil
-    if measured, let report = FileManager.default.contents(atPath: memoryPath) {
-        // "[Command exited with non-zero status N | Command terminated by signal N\n]KIB\n"
-        let lines = String(decoding: report, as: UTF8.self).split(separator: "\n")
-        peak = lines.last.flatMap { Int($0) }
-        if let first = lines.first, first.hasPrefix("Command terminated by signal "), let signal = Int32(first.split(separator: " ").last ?? "") {
-            exitStatus = -signal
-        }
-    }
+    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
     return MeasuredResult(
         status: exitStatus,
         stdout: FileManager.default.contents(atPath: outPath) ?? Data(),
         stderr: FileManager.default.contents(atPath: errPath) ?? Data(),
-        seconds: seconds, peakKiB: peak)
+        seconds: seconds, peakKiB: PeakMemory.kibibytes(usage))
+}
+
+/// How a child's peak memory is measured: `wait4`'s `ru_maxrss`, read by the child's
+/// parent.
+///
+/// On macOS `posix_spawn` makes a new process from scratch, so the test runner spawns
+/// the program and reads its `ru_maxrss` (bytes) itself.
+///
+/// On Linux `posix_spawn` is `vfork`: the child shares the runner's memory until it
+/// execs, and `ru_maxrss` (KiB) keeps the old image's peak across `exec` — every child
+/// would report the test runner's hundreds of MiB. So `/bin/sh` (a few MiB) starts
+/// the program with a real `fork` in the background and exits; the program, orphaned,
+/// is handed to the runner, which has made itself a child subreaper
+/// (`PR_SET_CHILD_SUBREAPER`), and `wait4` then reports the program's own peak.
+enum PeakMemory {
+    /// What to spawn for `executable`: the program, the arguments before the
+    /// executable's path, and whether the shell (stdin on fd 3, pid out on fd 4) is used.
+    static func launch(_ executable: String) -> (program: String, prefix: [String], viaShell: Bool) {
+        #if os(Linux)
+        if subreaper {
+            return ("/bin/sh", ["sh", "-c", "\"$0\" \"$@\" <&3 3<&- 4>&- & echo $! >&4"], true)
+        }
+        #endif
+        return (executable, [], false)
+    }
+
+    /// `ru_maxrss` in KiB; nil where the runner could not become a subreaper (then the
+    /// figure would be the runner's own).
+    static func kibibytes(_ usage: rusage) -> Int? {
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss) / 1024
+        #elseif os(Linux)
+        return subreaper ? Int(usage.ru_maxrss) : nil
+        #else
+        return nil
+        #endif
+    }
+
+    #if os(Linux)
+    /// Whether this process is now a child subreaper. `prctl` is variadic, so Swift
+    /// cannot import it: it is called through a plain function pointer (the integer
+    /// arguments go in the same registers either way).
+    static let subreaper: Bool = {
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        let PR_SET_CHILD_SUBREAPER: Int32 = 36
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return false }
+        let prctl = unsafeBitCast(symbol, to: Prctl.self)
+        return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    }()
+    #endif
 }
 
 /// `runMeasured` with text arguments.

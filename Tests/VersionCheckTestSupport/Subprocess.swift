@@ -24,8 +24,7 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
 /// script would, and returns its exit status and both streams.
 ///
 /// Streams go to temporary files rather than pipes, so a chatty child can never
-/// block on a full pipe. The environment is the test's own less every
-/// `VERSIONCHECK_*` and `NO_COLOR` variable, plus `environment`. A child still
+/// block on a full pipe. The environment is `childEnvironment(adding: environment)`. A child still
 /// running after `timeout` seconds is killed (the test then sees signal status).
 public func runProduct(
     _ product: String = "versioncheck",
@@ -48,11 +47,7 @@ public func runProduct(
     let process = Process()
     process.executableURL = TestPaths.executable(product)
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment.filter { key, _ in
-        !key.hasPrefix("VERSIONCHECK_") && key != "NO_COLOR"
-    }
-    env.merge(environment) { _, new in new }
-    process.environment = env
+    process.environment = childEnvironment(adding: environment)
     let outHandle = try FileHandle(forWritingTo: outURL)
     let errHandle = try FileHandle(forWritingTo: errURL)
     let inHandle = try FileHandle(forReadingFrom: inURL)

@@ -51,7 +51,7 @@ public struct HelperProcess: BodyFetcher {
             }
             return .success(override)
         }
-        guard let executable = System.currentExecutablePath() else {
+        guard let executable = System.executablePath() else {
             return .failure(Failure(.internal, "cannot find the network helper \(executableName): the path of this program is unknown"))
         }
         let folder = directoryName(executable)
