@@ -292,3 +292,42 @@ struct DecisionTests {
         #expect(reached == expected)
     }
 }
+
+/// SPEC.md "Decision" 5 and the reasons an up-to-date answer gives.
+@Suite("Update decision: what it withholds and what a newer OS would get")
+struct DecisionDisclosureTests {
+    @Test("unavailable: the highest release above latest and current that only --os-version kept back", arguments: [
+        ("2.0.0", "14.0", "2.1.0"),  // 2.1.0 needs 15.0
+        ("1.0.0", "14.0", "2.1.0"),
+        ("2.1.0", "14.0", nil),  // not above current
+        ("2.0.0", "15.0", nil),  // nothing kept back
+        ("2.0.0", "12.0", "2.1.0"),  // 2.0.0 (needs 13) kept back too, but 2.1.0 is higher
+    ] as [(String, String, String?)])
+    func unavailable(current: String, os: String, expected: String?) throws {
+        let releases = [r("1.9.0"), r("2.0.0", os: "13.0"), r("2.1.0", os: "15.0")]
+        let decision = try decide(current, releases, UpdatePolicy(osVersion: v(os)))
+        #expect(decision.unavailable?.version.description == expected)
+    }
+
+    @Test("unavailable never changes the status, and is nil without --os-version")
+    func unavailableIsOnlyReported() throws {
+        let releases = [r("2.0.0"), r("2.1.0", os: "15.0")]
+        let kept = try decide("2.0.0", releases, UpdatePolicy(osVersion: v("14.0")))
+        #expect(kept.status == .upToDate && kept.latest?.version == v("2.0.0"))
+        #expect(try decide("2.0.0", releases).unavailable == nil)
+        // Too young and too new for the OS: not unavailable (--min-age would hold it anyway).
+        let young = [r("2.0.0"), r("2.1.0", date: "2026-01-01T12:00:00Z", os: "15.0")]
+        #expect(try decide("2.0.0", young, UpdatePolicy(minimumAgeDays: 2, osVersion: v("14.0"))).unavailable == nil)
+    }
+
+    @Test("withheld: skipped wins over the optional level; nil for an update or when up to date")
+    func withheld() throws {
+        let releases = [r("1.2.0"), r("1.2.1")]
+        #expect(try decide("1.2.0", releases, UpdatePolicy(skip: v("1.2.1"))).withheld == .skipped)
+        #expect(try decide("1.2.0", releases, UpdatePolicy(optionalOn: .minor)).withheld == .belowOptionalLevel(.minor))
+        #expect(try decide("1.2.0", releases, UpdatePolicy(optionalOn: .minor, skip: v("1.2.1"))).withheld == .skipped)
+        #expect(try decide("1.2.0", releases).withheld == nil)
+        #expect(try decide("1.2.1", releases, UpdatePolicy(optionalOn: .minor)).withheld == nil)
+        #expect(try decide("1.0", releases, UpdatePolicy(forceOn: .patch, skip: v("1.2.1"))).withheld == nil)
+    }
+}
