@@ -7,6 +7,8 @@ public enum OptionValue: Sendable, Equatable {
     case number(Double)
     /// A checked whole number (`--retries`).
     case integer(Int)
+    /// Every value of a repeatable option, in order (`--channel`).
+    case texts([String])
 }
 
 /// A command line that follows the grammar: the command, its options and arguments.
@@ -51,6 +53,12 @@ public struct ParsedCommandLine: Sendable, Equatable {
 
     /// Whether flag `name` was given.
     public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Every value of the repeatable option `name`, in order (empty when not given).
+    public func texts(_ name: String) -> [String] {
+        if case .texts(let all)? = values[name] { return all }
+        return []
+    }
 }
 
 /// What the user asked for.
@@ -215,7 +223,7 @@ extension CommandLineParser {
                 flags.insert(name)
                 return false
             }
-            if values[name] != nil { throw usageError("option '\(shown)' given more than once") }
+            if values[name] != nil, !option.repeatable { throw usageError("option '\(shown)' given more than once") }
             let raw: String
             var consumed = false
             if let inlineValue {
@@ -226,7 +234,14 @@ extension CommandLineParser {
             } else {
                 throw usageError("option '\(shown)' needs a value (\(kind.placeholder))")
             }
-            values[name] = try ValueChecker.check(raw, kind: kind, option: shown, pointer: pointer)
+            let value = try ValueChecker.check(raw, kind: kind, option: shown, pointer: pointer)
+            if option.repeatable, case .text(let text) = value {
+                var all: [String] = []
+                if case .texts(let earlier)? = values[name] { all = earlier }
+                values[name] = .texts(all + [text])
+            } else {
+                values[name] = value
+            }
             return consumed
         }
 
@@ -361,6 +376,10 @@ extension CommandLineParser {
                 case .atMostOne(let names):
                     let present = names.filter(given)
                     if present.count > 1 { throw conflict(present) }
+                case .requires(let name, let needed):
+                    if given(name) && !given(needed) {
+                        throw usageError("option '--\(name)' needs '\(shown(needed))'")
+                    }
                 }
             }
         }

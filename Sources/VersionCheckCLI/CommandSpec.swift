@@ -29,6 +29,12 @@ public enum ValueKind: Sendable, Equatable {
     case url
     /// A URL or a file path.
     case location
+    /// A folder.
+    case folder
+    /// An appcast channel name: letters, digits, `.`, `_` and `-`.
+    case channel
+    /// `build` or `display`: which appcast version `--current` is compared with.
+    case appcastVersion
 
     /// The placeholder in usage and help (`--current VERSION`).
     public var placeholder: String {
@@ -44,6 +50,9 @@ public enum ValueKind: Sendable, Equatable {
         case .platform: "PLATFORM"
         case .url: "URL"
         case .location: "URL|PATH"
+        case .folder: "DIR"
+        case .channel: "NAME"
+        case .appcastVersion: "FIELD"
         }
     }
 
@@ -52,6 +61,7 @@ public enum ValueKind: Sendable, Equatable {
         switch self {
         case .level: BumpThreshold.allCases.map(\.rawValue)
         case .platform: ["ios", "mac"]
+        case .appcastVersion: ["build", "display"]
         default: []
         }
     }
@@ -69,13 +79,19 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// The default, as shown in help (`major`); nil when there is none.
     public var defaultValue: String?
+    /// May be given more than once (`--channel beta --channel nightly`); the values are kept in order.
+    public var repeatable: Bool
 
-    public init(_ name: String, short: Character? = nil, value: ValueKind? = nil, help: String, default defaultValue: String? = nil) {
+    public init(
+        _ name: String, short: Character? = nil, value: ValueKind? = nil, help: String,
+        default defaultValue: String? = nil, repeatable: Bool = false
+    ) {
         self.name = name
         self.short = short
         self.value = value
         self.help = help
         self.defaultValue = defaultValue
+        self.repeatable = repeatable
     }
 
     /// `--name`
@@ -146,6 +162,8 @@ public enum OptionRule: Sendable, Equatable {
     case exactlyOne([String])
     /// At most one of these options may be given.
     case atMostOne([String])
+    /// The first option may be given only with the second (`--refresh` needs `--check-period`).
+    case requires(String, String)
 }
 
 /// An example command line and what it does, for help and the man page.

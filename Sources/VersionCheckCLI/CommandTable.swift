@@ -48,6 +48,12 @@ public enum CommandTable {
         OptionSpec("timeout", value: .seconds, help: "Give up on one attempt after SECONDS.", default: "10"),
         OptionSpec("retries", value: .count(0...10), help: "Retry N times on connection failure, timeout, 429 or 5xx.", default: "2"),
         OptionSpec("allow-insecure", help: "Allow plain http:// to any host."),
+        OptionSpec("check-period", value: .days, help: "Answer from the cache while its entry is younger than DAYS."),
+        OptionSpec("cache-dir", value: .folder, help: "Keep the cache in DIR (default: VERSIONCHECK_CACHE_DIR, then the user's cache folder)."),
+        OptionSpec("refresh", help: "With --check-period: ask the source now, whatever the entry's age."),
+        OptionSpec("channel", value: .channel, help: "Appcasts: also offer items of channel NAME (repeatable).", repeatable: true),
+        OptionSpec("rollout-group", value: .count(0...6), help: "Appcasts: this install's phased-rollout group, 0 to 6."),
+        OptionSpec("appcast-version", value: .appcastVersion, help: "Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).", default: "build"),
     ]
 
     static let levelParagraph =
@@ -83,7 +89,7 @@ public enum CommandTable {
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.exactlyOne(["id", "bundle-id"]), .required("current")],
+        rules: [.exactlyOne(["id", "bundle-id"]), .required("current"), .requires("refresh", "check-period")],
         examples: [
             Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
             Example("versioncheck lookup --bundle-id com.example.app --country de --current 1.2.0 --json", "Ask the German store; print JSON."),
@@ -106,7 +112,7 @@ public enum CommandTable {
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.required("url"), .required("current")],
+        rules: [.required("url"), .required("current"), .requires("refresh", "check-period")],
         examples: [
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),

@@ -93,6 +93,8 @@ public enum Help {
             case .atMostOne(let names):
                 parts.append("[" + names.map(plainLabel).joined(separator: " | ") + "]")
                 covered.formUnion(names)
+            case .requires:
+                break  // both stay among the other options
             }
         }
         let others = command.options.filter { !covered.contains($0.name) }

@@ -46,6 +46,18 @@ enum ValueChecker {
         case .location:
             guard !raw.isEmpty else { throw bad("a URL or a file path") }
             return .text(raw)
+        case .folder:
+            guard !raw.isEmpty else { throw bad("a folder") }
+            return .text(raw)
+        case .channel:
+            guard !raw.isEmpty, raw.utf8.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || "._-".utf8.contains($0) }) else {
+                throw bad("a channel name of letters, digits, '.', '_' and '-'")
+            }
+            return .text(raw)
+        case .appcastVersion:
+            let which = raw.lowercased()
+            guard kind.choices.contains(which) else { throw bad(kind.choices.joined(separator: " or ")) }
+            return .text(which)
         }
     }
 

@@ -20,7 +20,7 @@ struct HelpTests {
             #expect(text.contains("\n  \(argument.name) "))
         }
         for option in command.options + CommandTable.globalOptions {
-            #expect(text.contains("\n  \(option.label) "), "\(option.label) missing from help of \(name)")
+            #expect(text.contains("\n  \(option.label) ") || text.contains("\n  \(option.label)\n"), "\(option.label) missing from help of \(name)")
         }
         #expect(text.contains("\nEXIT STATUS:\n  0    "))
     }

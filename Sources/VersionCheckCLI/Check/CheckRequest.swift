@@ -27,11 +27,18 @@ public struct CheckRequest: Sendable, Equatable {
     public var allowInsecure: Bool
     /// `--json`, `-q`, `-v` (also applied to the `Output` the runner receives).
     public var global: GlobalOptions
+    /// `--check-period`, `--cache-dir`, `--refresh`: nil without `--check-period`.
+    public var cache: CachePolicy?
+    /// `--channel`, `--rollout-group`, `--appcast-version`: they matter only for appcasts.
+    public var appcast: AppcastOptions
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
-        timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions()
+        timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions(),
+        cache: CachePolicy? = nil, appcast: AppcastOptions = AppcastOptions()
     ) {
+        self.cache = cache
+        self.appcast = appcast
         self.source = source
         self.current = current
         self.policy = policy
@@ -40,6 +47,46 @@ public struct CheckRequest: Sendable, Equatable {
         self.retries = retries
         self.allowInsecure = allowInsecure
         self.global = global
+    }
+}
+
+/// `--check-period DAYS` with `--cache-dir` and `--refresh`.
+public struct CachePolicy: Sendable, Equatable {
+    /// Answer from the cache while its entry is younger than this many days (0: always ask).
+    public var periodDays: Double
+    /// `--cache-dir`: where the cache lives; nil for the default (`VERSIONCHECK_CACHE_DIR`, XDG, home).
+    public var directory: String?
+    /// `--refresh`: ask the source now, whatever the entry's age.
+    public var refresh: Bool
+
+    public init(periodDays: Double, directory: String? = nil, refresh: Bool = false) {
+        self.periodDays = periodDays
+        self.directory = directory
+        self.refresh = refresh
+    }
+}
+
+/// The options that matter only when the source is a Sparkle appcast.
+public struct AppcastOptions: Sendable, Equatable {
+    /// Which appcast version `--current` is compared with.
+    public enum Compared: String, Sendable, Equatable {
+        /// `sparkle:version` (the build, CFBundleVersion).
+        case build
+        /// `sparkle:shortVersionString` (CFBundleShortVersionString), falling back to the build.
+        case display
+    }
+
+    /// `--channel`: channels whose items are offered besides the default one.
+    public var channels: [String]
+    /// `--rollout-group`: this install's phased-rollout group, 0…6; nil ignores phasing.
+    public var rolloutGroup: Int?
+    /// `--appcast-version`.
+    public var compared: Compared
+
+    public init(channels: [String] = [], rolloutGroup: Int? = nil, compared: Compared = .build) {
+        self.channels = channels
+        self.rolloutGroup = rolloutGroup
+        self.compared = compared
     }
 }
 

@@ -36,7 +36,13 @@ enum CheckCommand {
             source: source, current: current, policy: policy, gate: line.flag("gate"),
             timeout: try defaulted(line.number("timeout"), "timeout"),
             retries: try defaulted(line.integer("retries"), "retries"),
-            allowInsecure: line.flag("allow-insecure"), global: line.global
+            allowInsecure: line.flag("allow-insecure"), global: line.global,
+            cache: line.number("check-period").map { days in
+                CachePolicy(periodDays: days, directory: line.text("cache-dir"), refresh: line.flag("refresh"))
+            },
+            appcast: AppcastOptions(
+                channels: line.texts("channel"), rolloutGroup: line.integer("rollout-group"),
+                compared: try defaulted(line.text("appcast-version").flatMap(AppcastOptions.Compared.init(rawValue:)), "appcast-version"))
         )
     }
 
