@@ -72,7 +72,7 @@ import Testing
                 try Data("x".utf8).write(to: URL(fileURLWithPath: path))
                 return .notADirectory(path: path)
             case .groupWritable, .otherWritable, .worldWritableSticky:
-                let mode = [Unsafe.groupWritable: 0o770, .otherWritable: 0o702, .worldWritableSticky: 0o1777][self]!
+                let mode = self == .groupWritable ? 0o770 : self == .otherWritable ? 0o702 : 0o1777
                 try manager.createDirectory(atPath: path, withIntermediateDirectories: false)
                 try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
                 return .writableByOthers(path: path, permissions: UInt32(mode))

@@ -25,9 +25,9 @@ public struct CacheDirectory: Sendable, Equatable {
         /// The platform this binary runs on.
         public static var current: Platform {
             #if canImport(Darwin)
-            .macOS
+            return .macOS
             #else
-            .linux
+            return .linux
             #endif
         }
 

@@ -140,7 +140,7 @@ enum CacheEntryFormat {
         let foundVersion = String(first.dropFirst(magicLine.count))
         guard foundVersion == version else { return .failure(.otherFormatVersion(foundVersion)) }
         var cursor = HeaderCursor(lines: lines)
-        do {
+        do throws(CacheEntryProblem) {
             let url = try cursor.value("url")
             guard let fetchedAt = Int64(try cursor.value("fetched-at")) else { return .failure(.malformedHeader("fetched-at")) }
             let entityTag = try cursor.optionalValue("etag")

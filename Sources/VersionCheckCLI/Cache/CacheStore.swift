@@ -56,8 +56,8 @@ public struct CacheStore: Sendable {
     /// `fsync` each new entry before renaming it into place. Off by default: a crash
     /// can at worst leave an entry that fails its checksum, which counts as absent.
     public var synchronizesWrites: Bool
-    /// Set once a directory problem was warned about.
-    var disabled = false
+    /// The directory problem warned about, after which the store does nothing.
+    private(set) var directoryProblem: CacheDirectoryProblem?
 
     public init(
         location: Result<CacheDirectory, CacheDirectoryProblem>,
@@ -111,7 +111,7 @@ public struct CacheStore: Sendable {
     /// The directory opened and vetted, or nil (after one warning, or quietly when it
     /// does not exist and `create` is false; `missing` is then true).
     mutating func openDirectory(create: Bool) -> (opened: CacheDirectory.Opened?, missing: Bool) {
-        guard !disabled else { return (nil, false) }
+        guard directoryProblem == nil else { return (nil, false) }
         let directory: CacheDirectory
         switch location {
         case .success(let found): directory = found
@@ -128,18 +128,8 @@ public struct CacheStore: Sendable {
         }
     }
 
-    /// The directory problem met first, if the store is disabled.
-    var directoryProblem: CacheDirectoryProblem? {
-        guard disabled else { return nil }
-        if case .failure(let problem) = location { return problem }
-        return lastDirectoryProblem
-    }
-
-    private var lastDirectoryProblem: CacheDirectoryProblem?
-
     private mutating func disable(_ problem: CacheDirectoryProblem) {
-        disabled = true
-        lastDirectoryProblem = problem
+        directoryProblem = problem
         warn(problem.description)
     }
 }
