@@ -20,17 +20,23 @@ enum System {
     /// Stops quietly on any other error (a closed pipe, a full disk): a command
     /// line tool cannot report a failure to write its own output anywhere useful.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
-        guard var base = bytes.baseAddress else { return }
+        _ = writeFully(fd, bytes)
+    }
+
+    /// Writes every byte (`write(2)`, EINTR and partial writes retried).
+    static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemCallError> {
+        guard var base = bytes.baseAddress else { return .success(()) }
         var remaining = bytes.count
         while remaining > 0 {
             let written = write(fd, base, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return .failure(SystemCallError(call: "write", code: errno))
             }
             remaining -= written
             base += written
         }
+        return .success(())
     }
 
     /// Reads `fd` to its end, 64 KiB at a time straight into the result's storage.
@@ -114,4 +120,20 @@ enum System {
 struct ReadError: Error {
     var code: Int32
     var description: String { System.describe(errno: code) }
+}
+
+/// A failed system call: which one and its `errno`.
+struct SystemCallError: Error, Equatable {
+    /// The call's C name (`open`, `renameat`, …).
+    var call: String
+    var code: Int32
+
+    /// `strerror(3)` of the code.
+    var description: String { System.describe(errno: code) }
+    /// `ENOENT`.
+    var isNoSuchFile: Bool { code == ENOENT }
+    /// `EEXIST`.
+    var isAlreadyExisting: Bool { code == EEXIST }
+    /// `ELOOP` or `ENOTDIR` when opening with `O_NOFOLLOW | O_DIRECTORY`: a symbolic link or not a directory.
+    var isNotAPlainDirectory: Bool { code == ELOOP || code == ENOTDIR }
 }

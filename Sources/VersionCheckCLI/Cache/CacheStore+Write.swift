@@ -1,0 +1,90 @@
+extension CacheStore {
+    /// The mode of every entry file.
+    static let entryMode: UInt32 = 0o600
+
+    /// Stores a body that decoded into an answer (never call it with one that did not),
+    /// replacing any entry for `url` atomically. Validators holding a line break are
+    /// dropped. Returns whether the entry was written; a failure is one warning.
+    @discardableResult
+    public mutating func store(
+        url: String, body: [UInt8], entityTag: String?, lastModified: String?, fetchedAt: Int64
+    ) -> Bool {
+        let entry = CacheEntry(
+            url: url, fetchedAt: fetchedAt, entityTag: Self.oneLine(entityTag), lastModified: Self.oneLine(lastModified),
+            body: body)
+        guard write(entry) else { return false }
+        log("cache: stored (\(body.count) bytes)")
+        return true
+    }
+
+    /// After a 304: rewrites `entry` (as `lookup` or `consult` returned it) with the new
+    /// time `at`, keeping its body and validators. Returns whether it was written.
+    @discardableResult
+    public mutating func renew(_ entry: CacheEntry, at time: Int64) -> Bool {
+        var renewed = entry
+        renewed.fetchedAt = time
+        guard write(renewed) else { return false }
+        log("cache: 304, renewed")
+        return true
+    }
+
+    /// Writes `entry` to a new temporary file in the cache directory, then renames it over
+    /// the entry's name.
+    private mutating func write(_ entry: CacheEntry) -> Bool {
+        guard Self.isCacheable(entry.url) else {
+            log("cache: not stored (not an http(s) URL)")
+            return false
+        }
+        guard entry.body.count <= CacheEntryFormat.maximumBodySize, let header = CacheEntryFormat.header(for: entry) else {
+            log("cache: not stored (the body or the header is too large)")
+            return false
+        }
+        guard let opened = openDirectory(create: true).opened else { return false }
+        defer { opened.close() }
+        let name = CacheChecksum.fileName(for: entry.url)
+        switch Self.replace(name, in: opened.descriptor, header: header, body: entry.body, synchronize: synchronizesWrites) {
+        case .success:
+            return true
+        case .failure(let error):
+            warn("cannot write the cache entry \(Quote.single(opened.directory.path(of: name))): \(error.description) (\(error.call))")
+            return false
+        }
+    }
+
+    /// Creates a unique temporary file (mode 0600) beside `name`, writes `header` and
+    /// `body`, then renames it to `name`; the temporary file is removed on failure.
+    static func replace(
+        _ name: String, in directory: Int32, header: [UInt8], body: [UInt8], synchronize: Bool
+    ) -> Result<Void, SystemCallError> {
+        var temporary = ""
+        var fd: Int32 = -1
+        for attempt in 0..<16 {
+            temporary = temporaryName(for: name, attempt: attempt)
+            switch System.createExclusively(temporary, in: directory, mode: entryMode) {
+            case .success(let created): fd = created
+            case .failure(let error) where error.isAlreadyExisting && attempt < 15: continue
+            case .failure(let error): return .failure(error)
+            }
+            break
+        }
+        var outcome = header.withUnsafeBytes { System.writeFully(fd, $0) }
+        if case .success = outcome { outcome = body.withUnsafeBytes { System.writeFully(fd, $0) } }
+        if case .success = outcome, synchronize { outcome = System.synchronize(fd) }
+        System.closeDescriptor(fd)
+        if case .success = outcome { outcome = System.renameEntry(temporary, to: name, in: directory) }
+        if case .failure = outcome { System.removeQuietly(temporary, in: directory) }
+        return outcome
+    }
+
+    /// `.NAME.PID-NANOSECONDS-ATTEMPT.tmp`: hidden, never an entry's name, unique per writer.
+    private static func temporaryName(for name: String, attempt: Int) -> String {
+        let stamp = String(System.realTimeNanoseconds(), radix: 16)
+        return ".\(name).\(System.processID)-\(stamp)-\(attempt).tmp"
+    }
+
+    /// `value` unless it is empty or holds a line break.
+    private static func oneLine(_ value: String?) -> String? {
+        guard let value, !value.isEmpty, !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        return value
+    }
+}

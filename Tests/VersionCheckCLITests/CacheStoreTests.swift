@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import VersionCheckCLI
+
+/// Freshness, revalidation bookkeeping, `-v` lines, the test clock, and entries that stay
+/// whole under concurrent writers.
+@Suite struct CacheStoreTests {
+    static let url = "https://example.com/app.json"
+    static let day: Int64 = 86_400
+
+    struct Freshness: Sendable, CustomTestStringConvertible {
+        var period: Double
+        var refresh: Bool
+        var fetchedAt: Int64
+        var now: Int64
+        var expected: CacheFreshness
+        var testDescription: String { "period \(period) refresh \(refresh) age \(now &- fetchedAt)" }
+    }
+
+    @Test(arguments: [
+        Freshness(period: 1, refresh: false, fetchedAt: 1000, now: 1000, expected: .fresh(age: 0)),
+        Freshness(period: 1, refresh: false, fetchedAt: 0, now: day - 1, expected: .fresh(age: day - 1)),
+        Freshness(period: 1, refresh: false, fetchedAt: 0, now: day, expected: .stale(.expired(age: day))),
+        Freshness(period: 0.5, refresh: false, fetchedAt: 0, now: day / 2 - 1, expected: .fresh(age: day / 2 - 1)),
+        Freshness(period: 0.5, refresh: false, fetchedAt: 0, now: day / 2, expected: .stale(.expired(age: day / 2))),
+        Freshness(period: 0, refresh: false, fetchedAt: 1000, now: 1000, expected: .stale(.expired(age: 0))),
+        Freshness(period: 7, refresh: true, fetchedAt: 1000, now: 1001, expected: .stale(.refreshRequested(age: 1))),
+        Freshness(period: 7, refresh: false, fetchedAt: 1001, now: 1000, expected: .stale(.fromTheFuture(age: -1))),
+        Freshness(period: 1e300, refresh: false, fetchedAt: 0, now: 10 * day, expected: .fresh(age: 10 * day)),
+        Freshness(period: 1, refresh: false, fetchedAt: .min, now: .max, expected: .stale(.expired(age: .max))),
+        Freshness(period: 1, refresh: false, fetchedAt: .max, now: .min, expected: .stale(.fromTheFuture(age: .min))),
+    ])
+    func freshness(row: Freshness) {
+        #expect(CacheFreshness.judge(checkPeriodDays: row.period, refresh: row.refresh, fetchedAt: row.fetchedAt, now: row.now)
+            == row.expected)
+    }
+
+    @Test(arguments: [
+        (Int64(0), "0 s ago"), (Int64(59), "59 s ago"), (60, "1 min ago"), (3_599, "59 min ago"), (3 * 3_600 + 5, "3 h ago"),
+        (86_399, "23 h ago"), (86_400, "1 d ago"), (8 * 86_400, "8 d ago"), (-300, "5 min in the future"),
+        (.min, "106751991167300 d in the future"),
+    ] as [(Int64, String)])
+    func ageText(seconds: Int64, text: String) {
+        #expect(CacheAge.describe(seconds: seconds) == text)
+    }
+
+    @Test(arguments: [
+        (["VERSIONCHECK_TEST_NOW": "1767323045"], 1_767_323_045),
+        (["VERSIONCHECK_TEST_NOW": "-5"], -5), (["VERSIONCHECK_TEST_NOW": "0"], 0),
+        (["VERSIONCHECK_TEST_NOW": ""], nil), (["VERSIONCHECK_TEST_NOW": "1.5"], nil),
+        (["VERSIONCHECK_TEST_NOW": "+5"], nil), (["VERSIONCHECK_TEST_NOW": "-"], nil),
+        (["VERSIONCHECK_TEST_NOW": "99999999999999999999"], nil), ([:], nil),
+    ] as [([String: String], Int64?)])
+    func testClock(environment: [String: String], expected: Int64?) {
+        #expect(Clock.testNow(environment: environment) == expected)
+        if let expected { #expect(Clock.now(environment: environment)() == expected) }
+    }
+
+    @Test func realClockWithoutTheVariable() {
+        let now = Clock.now(environment: [:])()
+        #expect(abs(now - Clock.secondsSinceEpoch()) <= 1)
+    }
+
+    /// A scratch store with one entry fetched at `fetchedAt`, consulted at `now`.
+    func consult(fetchedAt: Int64, now: Int64, period: Double, refresh: Bool = false) throws -> (CacheConsultation, CacheLines) {
+        let scratch = try CacheScratch()
+        var writer = CacheStore.testing(scratch.path("cache"))
+        let stored = writer.store(url: Self.url, body: [1, 2, 3], entityTag: "\"v1\"", lastModified: nil, fetchedAt: fetchedAt)
+        #expect(stored)
+        let lines = CacheLines()
+        var store = CacheStore.testing(scratch.path("cache"), now: now, lines: lines)
+        return (store.consult(url: Self.url, checkPeriodDays: period, refresh: refresh), lines)
+    }
+
+    @Test func hitSaysHowOld() throws {
+        let (consultation, lines) = try consult(fetchedAt: 0, now: 3 * 3_600, period: 1)
+        #expect(consultation == .fresh(CacheEntry(url: Self.url, fetchedAt: 0, entityTag: "\"v1\"", body: [1, 2, 3]), age: 3 * 3_600))
+        #expect(lines.logs == ["cache: hit (fetched 3 h ago)"])
+    }
+
+    @Test func staleAndRefreshRevalidate() throws {
+        let (stale, staleLines) = try consult(fetchedAt: 0, now: 8 * Self.day, period: 7)
+        guard case .stale(let entry, .expired(age: 8 * Self.day)) = stale else { Issue.record("\(stale)"); return }
+        #expect(entry.entityTag == "\"v1\"")
+        #expect(staleLines.logs == ["cache: stale, revalidating (fetched 8 d ago)"])
+        let (refreshed, refreshLines) = try consult(fetchedAt: 0, now: 60, period: 7, refresh: true)
+        guard case .stale(_, .refreshRequested(age: 60)) = refreshed else { Issue.record("\(refreshed)"); return }
+        #expect(refreshLines.logs == ["cache: --refresh, revalidating (fetched 1 min ago)"])
+    }
+
+    @Test func missingEntrySaysSo() throws {
+        let scratch = try CacheScratch()
+        let lines = CacheLines()
+        var store = CacheStore.testing(scratch.path("cache"), lines: lines)
+        let consulted = store.consult(url: Self.url, checkPeriodDays: 1, refresh: false)
+        #expect(consulted == .absent(.noEntry))
+        try FileManager.default.createDirectory(atPath: scratch.path("cache"), withIntermediateDirectories: false)
+        let consultedAgain = store.consult(url: Self.url, checkPeriodDays: 1, refresh: false)
+        #expect(consultedAgain == .absent(.noEntry))
+        #expect(lines.logs == [
+            "cache: no entry (the cache directory '\(scratch.path("cache"))' does not exist yet)",
+            "cache: no entry ('\(scratch.path("cache"))/\(CacheChecksum.fileName(for: Self.url))')",
+        ])
+        #expect(lines.warnings.isEmpty)
+    }
+
+    @Test func renewKeepsBodyAndValidators() throws {
+        let scratch = try CacheScratch()
+        let lines = CacheLines()
+        var store = CacheStore.testing(scratch.path("cache"), now: 10 * Self.day, lines: lines)
+        let stored = store.store(url: Self.url, body: [9, 8], entityTag: "\"e\"", lastModified: "Mon, 01 Jan 2024 00:00:00 GMT", fetchedAt: 0)
+        #expect(stored)
+        guard case .stale(let entry, _) = store.consult(url: Self.url, checkPeriodDays: 1, refresh: false) else {
+            Issue.record("not stale"); return
+        }
+        let wrote = store.renew(entry, at: 10 * Self.day)
+        #expect(wrote)
+        var renewed = entry
+        renewed.fetchedAt = 10 * Self.day
+        let found = store.lookup(url: Self.url)
+        #expect(found == .found(renewed, age: 0))
+        #expect(lines.logs.last == "cache: 304, renewed")
+    }
+
+    @Test func twoStorefrontsNeverShareAnEntry() throws {
+        let scratch = try CacheScratch()
+        var store = CacheStore.testing(scratch.path("cache"))
+        let us = "https://itunes.apple.com/lookup?id=1&country=us"
+        let gb = "https://itunes.apple.com/lookup?id=1&country=gb"
+        let storedUS = store.store(url: us, body: Array("us".utf8), entityTag: nil, lastModified: nil, fetchedAt: 0)
+        #expect(storedUS)
+        let storedGB = store.store(url: gb, body: Array("gb".utf8), entityTag: nil, lastModified: nil, fetchedAt: 0)
+        #expect(storedGB)
+        guard case .found(let usEntry, _) = store.lookup(url: us), case .found(let gbEntry, _) = store.lookup(url: gb) else {
+            Issue.record("missing"); return
+        }
+        #expect(usEntry.body == Array("us".utf8) && gbEntry.body == Array("gb".utf8))
+    }
+
+    /// 20 writers at once on a cold cache (the directory not yet there): one whole entry, no
+    /// temporary file left, no warning.
+    @Test func twentyConcurrentWritersLeaveOneWholeEntry() throws {
+        let scratch = try CacheScratch()
+        let path = scratch.path("cold/versioncheck")
+        let lines = CacheLines()
+        let bodies = (0..<20).map { index in [UInt8](repeating: UInt8(index), count: 1_000 + index * 5_000) }
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            var store = CacheStore.testing(path, lines: lines)
+            let stored = store.store(url: Self.url, body: bodies[index], entityTag: "\"\(index)\"", lastModified: nil, fetchedAt: Int64(index))
+            #expect(stored)
+        }
+        #expect(lines.warnings.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path) == [CacheChecksum.fileName(for: Self.url)])
+        var store = CacheStore.testing(path, lines: lines)
+        guard case .found(let entry, _) = store.lookup(url: Self.url) else { Issue.record("no entry"); return }
+        let index = Int(entry.fetchedAt)
+        #expect(entry.body == bodies[index] && entry.entityTag == "\"\(index)\"")
+    }
+
+    /// Readers running while writers replace the entry see an old or a new entry, whole,
+    /// never a torn one (which would be a warning).
+    @Test func readersNeverSeeAPartialEntry() throws {
+        let scratch = try CacheScratch()
+        let path = scratch.path("cache")
+        let lines = CacheLines()
+        let bodies = [[UInt8](repeating: 0x61, count: 300_000), [UInt8](repeating: 0x62, count: 17), [UInt8](repeating: 0x63, count: 70_000)]
+        var first = CacheStore.testing(path, lines: lines)
+        let stored = first.store(url: Self.url, body: bodies[0], entityTag: nil, lastModified: nil, fetchedAt: 0)
+        #expect(stored)
+        let seen = CacheLines()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            var store = CacheStore.testing(path, lines: lines)
+            for round in 0..<40 {
+                if worker % 2 == 0 {
+                    let index = (worker / 2 + round) % bodies.count
+                    _ = store.store(url: Self.url, body: bodies[index], entityTag: nil, lastModified: nil, fetchedAt: Int64(index))
+                } else if case .found(let entry, _) = store.lookup(url: Self.url) {
+                    if entry.body != bodies[Int(entry.fetchedAt)] { seen.warn("torn: \(entry.body.count) bytes") }
+                    seen.log("read")
+                } else {
+                    seen.warn("absent")
+                }
+            }
+        }
+        #expect(lines.warnings.isEmpty)
+        #expect(seen.warnings.isEmpty)
+        #expect(seen.logs.count == 4 * 40)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path).count == 1)
+    }
+}
