@@ -245,7 +245,8 @@ public enum CommandTable {
     /// The environment variables versioncheck reads, for help and the man page.
     public static let environment: [(String, String)] = [
         ("VERSIONCHECK_LOOKUP_URL", "Replaces the App Store lookup endpoint (--lookup-url wins)."),
-        ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that runs lookup and manifest."),
+        ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that does the network requests of lookup and manifest."),
+        ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS)."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]
 }

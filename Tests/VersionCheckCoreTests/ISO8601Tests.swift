@@ -28,3 +28,21 @@ struct ISO8601Tests {
         #expect(ISO8601.secondsSinceEpoch(text) == nil)
     }
 }
+
+@Suite struct ISO8601FormatTests {
+    @Test(arguments: [
+        (Int64(0), "1970-01-01T00:00:00Z"), (1_767_323_045, "2026-01-02T03:04:05Z"), (951_782_400, "2000-02-29T00:00:00Z"),
+        (-1, "1969-12-31T23:59:59Z"), (4_102_444_799, "2099-12-31T23:59:59Z"),
+    ])
+    func formats(seconds: Int64, text: String) {
+        #expect(ISO8601.string(secondsSinceEpoch: seconds) == text)
+        #expect(ISO8601.secondsSinceEpoch(text) == Double(seconds))
+    }
+
+    @Test func roundTripsEveryDayOfFourCenturies() {
+        for day in stride(from: Int64(-200_000), through: 200_000, by: 37) {
+            let seconds = day * 86_400 + 3_723
+            #expect(ISO8601.secondsSinceEpoch(ISO8601.string(secondsSinceEpoch: seconds)) == Double(seconds))
+        }
+    }
+}

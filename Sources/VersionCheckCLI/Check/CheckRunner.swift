@@ -7,18 +7,32 @@ public typealias CheckRunner = @Sendable (CheckRequest, Output) -> ExitStatus
 
 /// The real program's update check.
 public enum LiveCheck {
-    /// Checks with `checker` (by default over the network helper), prints the report or the failure.
+    /// Checks over the network helper, with the cache `--check-period` asks for, on the
+    /// clock of `environment` (`VERSIONCHECK_TEST_NOW` in tests); prints the report or the failure.
     public static func runner(environment: [String: String]) -> CheckRunner {
-        let checker = UpdateChecker(fetcher: HelperProcess(environment: environment))
-        return { request, output in run(request, checker: checker, output: output) }
+        let now = Clock.now(environment: environment)
+        let checker = UpdateChecker(fetcher: HelperProcess(environment: environment), now: now)
+        return { request, output in
+            run(request, checker: checker, output: output, cache: cacheStore(request, environment: environment, now: now, output: output))
+        }
     }
 
     /// Runs `checker` on `request` and prints the outcome (or the failure).
-    public static func run(_ request: CheckRequest, checker: UpdateChecker, output: Output) -> ExitStatus {
+    public static func run(_ request: CheckRequest, checker: UpdateChecker, output: Output, cache: CacheStore? = nil) -> ExitStatus {
         do {
-            return CheckPresenter.present(try checker.check(request), to: output)
+            return CheckPresenter.present(try checker.check(request, cache: cache), to: output)
         } catch {
             return output.report(error)
         }
+    }
+
+    /// The cache of this run: nil without `--check-period`; its warnings and `-v` lines go to `output`.
+    static func cacheStore(
+        _ request: CheckRequest, environment: [String: String], now: @escaping @Sendable () -> Int64, output: Output
+    ) -> CacheStore? {
+        guard let policy = request.cache else { return nil }
+        return CacheStore(
+            location: CacheDirectory.resolve(option: policy.directory, environment: environment), now: now,
+            warn: { output.warning($0) }, log: { output.diagnostic($0) })
     }
 }

@@ -69,11 +69,14 @@ public struct UpdateChecker: Sendable {
         self.userAgent = userAgent
     }
 
-    public func check(_ request: CheckRequest) throws(Failure) -> CheckReport {
+    /// Runs the check; with `--check-period`, `cache` answers a fresh request and keeps
+    /// what the source says (nil: no cache, as without `--check-period`).
+    public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
+        var cache = request.cache == nil ? nil : cache
         let found: Found
         switch request.source {
-        case .appStore(let query): found = try lookUp(query, request: request)
-        case .manifest(let location): found = try readManifest(location, request: request)
+        case .appStore(let query): found = try lookUp(query, request: request, cache: &cache)
+        case .manifest(let location): found = try readManifest(location, request: request, cache: &cache)
         }
         let decision: UpdateDecision
         do {
@@ -86,7 +89,8 @@ public struct UpdateChecker: Sendable {
         let url = decision.latest?.url ?? found.document.updateURL
         return CheckReport(
             current: request.current, decision: decision, url: url, source: found.source, app: found.document.app,
-            gate: request.gate, gateRefusal: Self.gateRefusal(request))
+            gate: request.gate, gateRefusal: Self.gateRefusal(request), cached: found.cached,
+            fetchedAt: found.fetchedAt.map { ISO8601.string(secondsSinceEpoch: $0) })
     }
 
     /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).
@@ -104,28 +108,32 @@ public struct UpdateChecker: Sendable {
     private struct Found {
         var document: SourceDocument
         var source: String
+        /// Answered from the cache, without a request.
+        var cached = false
+        /// When the body was fetched or revalidated, when the cache was consulted.
+        var fetchedAt: Int64?
     }
 
     // MARK: lookup
 
-    private func lookUp(_ query: AppStoreQuery, request: CheckRequest) throws(Failure) -> Found {
+    private func lookUp(_ query: AppStoreQuery, request: CheckRequest, cache: inout CacheStore?) throws(Failure) -> Found {
         let url = try LookupURL.url(for: query)
         let shown = url.display
-        let response = try fetch(url, request: request)
-        if !response.isSuccess {
+        return try obtain(url, request: request, cache: &cache) { response in
             if let message = ITunesLookupFormat.errorMessage(in: response.body), !HTTPStatusPhrase.isNotFound(response.status) {
-                throw Failure(.httpStatus, "\(shown): \(HTTPStatusPhrase.line(response.status)), the App Store says '\(message)'")
+                return Failure(.httpStatus, "\(shown): \(HTTPStatusPhrase.line(response.status)), the App Store says '\(message)'")
             }
-            throw HTTPStatusPhrase.failure(response.status, shown: shown)
+            return HTTPStatusPhrase.failure(response.status, shown: shown)
+        } decode: { body throws(Failure) in
+            let document: SourceDocument
+            do throws(BodyError) {
+                document = try ITunesLookupFormat.decode(body)
+            } catch {
+                throw Failure(.badResponse, "\(shown): \(error.description)")
+            }
+            guard !document.releases.isEmpty else { throw Self.notInStorefront(query, shown: shown) }
+            return document
         }
-        let document: SourceDocument
-        do {
-            document = try ITunesLookupFormat.decode(response.body)
-        } catch {
-            throw Failure(.badResponse, "\(shown): \(error.description)")
-        }
-        guard !document.releases.isEmpty else { throw Self.notInStorefront(query, shown: shown) }
-        return Found(document: document, source: shown)
     }
 
     /// `resultCount` 0 (69): names the storefront and suggests `--country` (and `--platform mac`).
@@ -144,34 +152,80 @@ public struct UpdateChecker: Sendable {
 
     // MARK: manifest
 
-    private func readManifest(_ location: String, request: CheckRequest) throws(Failure) -> Found {
-        let body: [UInt8]
-        let shown: String
+    private func readManifest(_ location: String, request: CheckRequest, cache: inout CacheStore?) throws(Failure) -> Found {
+        let decode = { (body: [UInt8], shown: String) throws(Failure) -> SourceDocument in
+            do throws(BodyError) {
+                return try SourceFormats.decodeManifest(body)
+            } catch {
+                throw Failure(.badResponse, "manifest \(shown): \(error.description)")
+            }
+        }
         switch try ManifestLocation.parse(location) {
         case .file(let path):
-            shown = location
-            body = try readFile(path)
+            // Local manifests are never cached.
+            return Found(document: try decode(try readFile(path), location), source: location)
         case .remote(let url):
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
-            shown = url.display
+            let shown = url.display
+            return try obtain(url, request: request, cache: &cache) { response in
+                HTTPStatusPhrase.failure(response.status, shown: shown)
+            } decode: { body throws(Failure) in
+                try decode(body, shown)
+            }
+        }
+    }
+
+    // MARK: the cache around the network
+
+    /// The document at `url`: from a fresh cache entry without a request, else from the
+    /// source (conditionally when the entry has validators: a 304 reuses and renews the
+    /// entry). Only a body that `decode` accepted is stored; a failure leaves the entry.
+    private func obtain(
+        _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?,
+        failure: (FetchedResponse) -> Failure, decode: ([UInt8]) throws(Failure) -> SourceDocument
+    ) throws(Failure) -> Found {
+        let shown = url.display
+        guard var store = cache, let policy = request.cache, CacheStore.isCacheable(url.text) else {
             let response = try fetch(url, request: request)
-            guard response.isSuccess else { throw HTTPStatusPhrase.failure(response.status, shown: shown) }
-            body = response.body
+            guard response.isSuccess else { throw failure(response) }
+            return Found(document: try decode(response.body), source: shown)
         }
-        do {
-            return Found(document: try SourceFormats.decodeManifest(body), source: shown)
-        } catch {
-            throw Failure(.badResponse, "manifest \(shown): \(error.description)")
+        defer { cache = store }
+        var revalidated: CacheEntry?
+        switch store.consult(url: url.text, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
+        case .fresh(let entry, _):
+            if let document = try? decode(entry.body) {
+                return Found(document: document, source: shown, cached: true, fetchedAt: entry.fetchedAt)
+            }
+            store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
+        case .stale(let entry, _):
+            revalidated = entry
+        case .absent:
+            break
         }
+        let response = try fetch(url, request: request, validators: revalidated)
+        let now = store.now()
+        if response.status == 304, let entry = revalidated {
+            let document = try decode(entry.body)
+            store.renew(entry, at: now)
+            return Found(document: document, source: shown, fetchedAt: now)
+        }
+        guard response.isSuccess else { throw failure(response) }
+        let document = try decode(response.body)
+        store.store(
+            url: url.text, body: response.body, entityTag: response.entityTag, lastModified: response.lastModified,
+            fetchedAt: now)
+        return Found(document: document, source: shown, fetchedAt: now)
     }
 
     // MARK: network
 
     /// GET through the fetcher; a transport failure becomes the `Failure` of its kind.
-    private func fetch(_ url: WebAddress, request: CheckRequest) throws(Failure) -> FetchedResponse {
+    private func fetch(_ url: WebAddress, request: CheckRequest, validators: CacheEntry? = nil) throws(Failure) -> FetchedResponse {
         let fetchRequest = FetchRequest(
             url: url.text, timeout: request.timeout, retries: request.retries, allowInsecure: request.allowInsecure,
-            verbose: request.global.verbose, userAgent: userAgent)
+            verbose: request.global.verbose, userAgent: userAgent, entityTag: validators?.entityTag,
+            lastModified: validators?.lastModified)
         switch try fetcher.fetch(fetchRequest) {
         case .response(let response): return response
         case .failure(let failure): throw Failure(ErrorKind(failure.kind), failure.message)
