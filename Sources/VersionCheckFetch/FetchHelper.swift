@@ -15,9 +15,15 @@ public enum FetchHelper {
             standardError("versioncheck-fetch: usage: versioncheck-fetch --timeout SECONDS --retries N --user-agent TEXT [--allow-insecure] [--verbose] [--if-none-match TAG] [--if-modified-since DATE] -- URL\n")
             return 64
         }
-        let report = fetch(request)
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(report.encoded))
+            switch outcome(request) {
+            case .success(let (response, body)):
+                // The body goes out as URLSession gave it: one copy of it in this process.
+                try FileHandle.standardOutput.write(contentsOf: Data(FetchReport.responseHeader(response, bodyLength: body.count).utf8))
+                try FileHandle.standardOutput.write(contentsOf: body)
+            case .failure(let failure):
+                try FileHandle.standardOutput.write(contentsOf: Data(FetchReport.failure(failure).encoded))
+            }
         } catch {
             return 70
         }
@@ -26,6 +32,18 @@ public enum FetchHelper {
 
     /// One GET with retries, as a report.
     public static func fetch(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> FetchReport {
+        switch outcome(request, transport: transport) {
+        case .success(let (response, body)):
+            var response = response
+            response.body = [UInt8](body)
+            return .response(response)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// One GET with retries: the response (its `body` left empty) and the body as received, or the failure.
+    static func outcome(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> Result<(FetchedResponse, Data), FetchFailure> {
         guard let url = URL(string: request.url) else {
             return .failure(FetchFailure(.internal, "'\(request.url)' is not a URL"))
         }
@@ -39,9 +57,9 @@ public enum FetchHelper {
             transport: transport ?? session, policy: RetryPolicy(retries: request.retries), log: log)
         do {
             let response = try client.get(url)
-            return .response(FetchedResponse(
+            return .success((FetchedResponse(
                 status: response.status, url: Redaction.display(response.url), entityTag: response.header("ETag"),
-                lastModified: response.header("Last-Modified"), body: [UInt8](response.body)))
+                lastModified: response.header("Last-Modified")), response.body))
         } catch let failure as FetchFailure {
             return .failure(failure)
         } catch let error as TransportError {

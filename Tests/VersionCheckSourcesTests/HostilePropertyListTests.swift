@@ -62,3 +62,54 @@ struct HostilePropertyListTests {
         #expect(throws: BodyError("property list has the key '2.0' more than once")) { try SourceFormats.decodeManifest(Array(xml)) }
     }
 }
+
+/// A binary property list shares objects by reference: many entries may name one notes
+/// object, and one array may name one string many times. Each shared object is decoded
+/// once and stays shared; the text all entries come to is bounded.
+@Suite("Hostile input: shared binary property list objects")
+struct SharedBinaryObjectTests {
+    /// `count` entries "1.0", "1.1", … whose values are all entry 0's `value`.
+    static func sharing(_ value: BinaryPlistBuilder.Value, count: Int) -> [UInt8] {
+        BinaryPlistBuilder.build((0..<count).map { ("1.\($0)", $0 == 0 ? value : .sameAs(0)) })
+    }
+
+    @Test(arguments: [
+        (BinaryPlistBuilder.Value.string(String(repeating: "n", count: 512)), String(repeating: "n", count: 512)),
+        (.strings(["first line", "second line"]), "first line\nsecond line"),
+        (.repeatedLine("line", count: 3), "line\nline\nline"),
+    ])
+    func sharedValuesAreDecodedOnceAndShared(_ value: BinaryPlistBuilder.Value, notes: String) throws {
+        let entries = try PropertyListEntries.all(in: Self.sharing(value, count: 5))
+        #expect(entries.map(\.key) == ["1.0", "1.1", "1.2", "1.3", "1.4"])
+        #expect(entries.allSatisfy { $0.value == .notes(notes) })
+        #expect(Set(entries.map(\.sharedValue)).count == 1 && entries[0].sharedValue != nil, "one object, named five times")
+        let releases = try SourceFormats.decodeManifest(Self.sharing(value, count: 5)).releases
+        #expect(releases.map(\.notes) == Array(repeating: notes, count: 5))
+        #expect(releases.map(\.version.description) == ["1.0", "1.1", "1.2", "1.3", "1.4"])
+    }
+
+    @Test func unsharedValuesAreNotMarked() throws {
+        let entries = try PropertyListEntries.all(in: BinaryPlistBuilder.build([("1.0", .string("n")), ("1.1", .string("n"))]))
+        #expect(entries.map(\.sharedValue) == [nil, nil])
+    }
+
+    static let limit = BinaryPropertyListEntries.maximumExpandedText
+    static let tooMuch = BodyError(
+        "not a valid property list (binary: the release notes come to more than 16 MiB of text (an object counts each time it is named))")
+
+    /// Just at the limit (16 MiB) passes; one byte more, by entries naming one string or by an
+    /// array naming one line, is a bad response.
+    @Test func theExpandedTextIsBounded() throws {
+        let line = String(repeating: "x", count: 1024 * 1024)
+        #expect(Self.limit == 16 * 1024 * 1024)
+        #expect(try SourceFormats.decodeManifest(Self.sharing(.string(line), count: 16)).releases.count == 16)
+        #expect(throws: Self.tooMuch) { try SourceFormats.decodeManifest(Self.sharing(.string(line), count: 17)) }
+        #expect(throws: Self.tooMuch) {
+            try SourceFormats.decodeManifest(BinaryPlistBuilder.build([("1.0", .repeatedLine(line, count: 17))]))
+        }
+        let short = String(repeating: "x", count: 1023)  // 1024 with its newline
+        #expect(throws: Self.tooMuch) {
+            try SourceFormats.decodeManifest(BinaryPlistBuilder.build([("1.0", .repeatedLine(short, count: 16 * 1024 + 1))]))
+        }
+    }
+}

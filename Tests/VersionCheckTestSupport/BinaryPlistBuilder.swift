@@ -9,6 +9,10 @@ public enum BinaryPlistBuilder {
         case string(String)
         case strings([String])
         case dictionary([(String, String)])
+        /// The value object of entry `index` (an earlier one) again: one object, named twice.
+        case sameAs(Int)
+        /// An array of `count` references to one string object.
+        case repeatedLine(String, count: Int)
     }
 
     private enum Object {
@@ -25,8 +29,14 @@ public enum BinaryPlistBuilder {
             return objects.count - 1
         }
         let keyRefs = entries.map { add(.string($0.0)) }
-        let valueRefs = entries.map { entry -> Int in
+        var valueRefs: [Int] = []
+        for entry in entries {
+            valueRefs.append({ () -> Int in
             switch entry.1 {
+            case .sameAs(let index): return valueRefs[index]
+            case .repeatedLine(let text, let count):
+                let line = add(.string(text))
+                return add(.collection(kind: 0xA, count: count, refs: [Int](repeating: line, count: count)))
             case .string(let text) where uniquingStrings:
                 if let known = stringObjects[text] { return known }
                 let reference = add(.string(text))
@@ -39,6 +49,7 @@ public enum BinaryPlistBuilder {
                 let values = pairs.map { add(.string($0.1)) }
                 return add(.collection(kind: 0xD, count: pairs.count, refs: keys + values))
             }
+            }())
         }
         objects[0] = .collection(kind: 0xD, count: entries.count, refs: keyRefs + valueRefs)
 

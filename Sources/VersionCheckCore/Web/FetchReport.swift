@@ -24,18 +24,23 @@ public enum FetchReport: Sendable, Equatable {
 
     /// The header lines and the blank line that ends them (the body follows, for a response).
     public var header: String {
-        var lines = [Self.magic]
         switch self {
         case .response(let response):
-            lines.append("status \(response.status)")
-            lines.append("url \(Self.oneLine(response.url))")
-            if let tag = response.entityTag { lines.append("etag \(Self.oneLine(tag))") }
-            if let date = response.lastModified { lines.append("last-modified \(Self.oneLine(date))") }
-            lines.append("body \(response.body.count)")
+            return Self.responseHeader(response, bodyLength: response.body.count)
         case .failure(let failure):
-            lines.append("failure \(failure.kind.rawValue)")
-            lines.append("message \(Self.oneLine(failure.message))")
+            let lines = [Self.magic, "failure \(failure.kind.rawValue)", "message \(Self.oneLine(failure.message))"]
+            return lines.joined(separator: "\n") + "\n\n"
         }
+    }
+
+    /// A response's header when its body of `bodyLength` bytes is written apart (the
+    /// helper writes the body it received as it is, never copying it into the report);
+    /// `response.body` is not read.
+    public static func responseHeader(_ response: FetchedResponse, bodyLength: Int) -> String {
+        var lines = [magic, "status \(response.status)", "url \(oneLine(response.url))"]
+        if let tag = response.entityTag { lines.append("etag \(oneLine(tag))") }
+        if let date = response.lastModified { lines.append("last-modified \(oneLine(date))") }
+        lines.append("body \(bodyLength)")
         return lines.joined(separator: "\n") + "\n\n"
     }
 

@@ -15,6 +15,12 @@ struct PropertyListReleases {
     /// Keys with white space around them, by release index: their version's text
     /// differs from the key.
     private var paddedKeys: [Int: String] = [:]
+    /// A release for each value object that several entries share (binary lists), so
+    /// that their releases share one details object: a copy with the version replaced.
+    /// At most `sharedDetailsLimit`: past that it starts again (a list of many objects
+    /// each named twice shares less, and costs what an unshared list costs).
+    private var sharedDetails: [UInt64: Release] = [:]
+    private static let sharedDetailsLimit = 4096
     private var shapeError: BodyError?
     private var repeatedKey: String?
     private var versionError: BodyError?
@@ -61,7 +67,21 @@ struct PropertyListReleases {
             }
         }
         if keys == nil, version.description.utf8.count != entry.key.utf8.count { paddedKeys[kept.count] = entry.key }
-        kept.append(Release(version: version, notes: notes))
+        kept.append(release(version: version, notes: notes, sharedValue: entry.sharedValue))
+    }
+
+    /// A release of `version` with `notes`; for a shared value, one whose details are
+    /// those of the first release made from it.
+    private mutating func release(version: Version, notes: String, sharedValue: UInt64?) -> Release {
+        guard let sharedValue else { return Release(version: version, notes: notes) }
+        guard var release = sharedDetails[sharedValue] else {
+            let release = Release(version: version, notes: notes)
+            if sharedDetails.count == Self.sharedDetailsLimit { sharedDetails.removeAll(keepingCapacity: true) }
+            sharedDetails[sharedValue] = release
+            return release
+        }
+        release.version = version
+        return release
     }
 
     /// From now on keys are hashed: the set starts with every key so far and `key`.
@@ -75,7 +95,7 @@ struct PropertyListReleases {
     }
 
     /// The releases in file order, or the failure that outranks the others.
-    func releases() throws(BodyError) -> [Release] {
+    consuming func releases() throws(BodyError) -> [Release] {
         if let shapeError { throw shapeError }
         if let repeatedKey { throw BodyError("property list has the key \(Excerpt.quoted(repeatedKey)) more than once") }
         if let versionError { throw versionError }

@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 /// The entries of a binary property list's (`bplist00`) top-level dictionary, in
 /// file order: each key, and its value as release notes (a string or an array of
 /// strings) or as the reason it is not. Nothing else is decoded.
@@ -14,7 +16,19 @@
 /// Every offset, reference and count is checked against the buffer before use:
 /// objects lie in `8..<offsetTableOffset`, the offset table between the objects
 /// and the trailer, so a count can never exceed the bytes that would hold it.
+///
+/// Objects are shared by reference: 400,000 entries may all name one 512-byte notes
+/// string. A value object that more than one entry names is decoded once and handed
+/// out shared (`PropertyListEntry.sharedValue` says which, so releases can share their
+/// details too); and the notes of all entries together, counted as often as they are
+/// named, may not pass `maximumExpandedText` (a body of 8 MiB that expands to
+/// gigabytes of text is refused, not printed).
 struct BinaryPropertyListEntries {
+    /// The most text the notes of all entries may come to, each counted as often as
+    /// entries name it (an array's lines with their newlines): 16 MiB, twice the body
+    /// cap. Text that distinct arrays build from shared lines is real memory, so the
+    /// bound is the memory budget's, not just the output's.
+    static let maximumExpandedText = 2 * FetchLimits.maximumBodySize
     private let bytes: UnsafeBufferPointer<UInt8>
     private let offsetSize: Int
     private let referenceSize: Int
@@ -22,13 +36,20 @@ struct BinaryPropertyListEntries {
     private let topObject: UInt64
     /// Where the offset table starts: also the end of the objects.
     private let offsetTable: Int
+    /// Value objects named by more than one entry (a bit per object number).
+    private var sharedObjects: [UInt64] = []
+    /// Those decoded so far, by object number.
+    private var decodedShared: [UInt64: PropertyListValue] = [:]
+    /// The text handed out so far (`maximumExpandedText`).
+    private var expandedText = 0
 
     private static let headerSize = 8
     private static let trailerSize = 32
 
     /// Calls `body` with the top-level dictionary's entries in file order (repeats kept).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
-        try BinaryPropertyListEntries(bytes).topLevelEntries(body)
+        var reader = try BinaryPropertyListEntries(bytes)
+        try reader.topLevelEntries(body)
     }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) throws(PropertyListError) {
@@ -66,7 +87,7 @@ struct BinaryPropertyListEntries {
         }
     }
 
-    private func topLevelEntries(_ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+    private mutating func topLevelEntries(_ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
         let top = try objectOffset(topObject, what: "the top object")
         let marker = bytes[top]
         guard marker >> 4 == 0xD else { throw .topLevelNotADictionary(found: Self.describe(marker)) }
@@ -76,17 +97,55 @@ struct BinaryPropertyListEntries {
             throw .binaryOutOfRange(what: "the top dictionary's count", value: UInt64(count), range: 0..<(room + 1))
         }
         let values = start + count * referenceSize
+        markSharedObjects(values: values, count: count)
         for index in 0..<count {
             let keyReference = Self.bigEndian(bytes, at: start + index * referenceSize, size: referenceSize)
             let key = try string(at: try objectOffset(keyReference, what: "key \(index)'s object"), what: "key \(index)")
             let valueReference = Self.bigEndian(bytes, at: values + index * referenceSize, size: referenceSize)
-            let value = try notes(at: try objectOffset(valueReference, what: "value \(index)'s object"), what: "value \(index)")
-            body(PropertyListEntry(key: key, value: value))
+            let shared = isShared(valueReference)
+            let value: PropertyListValue
+            if shared, let known = decodedShared[valueReference] {
+                value = known
+            } else {
+                value = try notes(at: try objectOffset(valueReference, what: "value \(index)'s object"), what: "value \(index)")
+                if shared { decodedShared[valueReference] = value }
+            }
+            if case .notes(let text) = value { try expand(by: text.utf8.count) }
+            body(PropertyListEntry(key: key, value: value, sharedValue: shared ? valueReference : nil))
+        }
+    }
+
+    /// Notes `objectCount` value references from `values` on: the objects named twice
+    /// or more go into `sharedObjects`. Two bits per object; a reference out of range
+    /// is left for the entry loop to report.
+    private mutating func markSharedObjects(values: Int, count: Int) {
+        let words = (objectCount + 63) / 64
+        var seen = [UInt64](repeating: 0, count: words)
+        sharedObjects = [UInt64](repeating: 0, count: words)
+        for index in 0..<count {
+            let reference = Self.bigEndian(bytes, at: values + index * referenceSize, size: referenceSize)
+            guard reference < UInt64(objectCount) else { continue }
+            let (word, bit) = (Int(reference / 64), UInt64(1) << (reference % 64))
+            if seen[word] & bit != 0 { sharedObjects[word] |= bit } else { seen[word] |= bit }
+        }
+    }
+
+    private func isShared(_ reference: UInt64) -> Bool {
+        reference < UInt64(objectCount) && sharedObjects[Int(reference / 64)] & (UInt64(1) << (reference % 64)) != 0
+    }
+
+    /// Counts `count` more bytes of text handed out; past `maximumExpandedText`, an error.
+    private mutating func expand(by count: Int) throws(PropertyListError) {
+        expandedText += count
+        guard expandedText <= Self.maximumExpandedText else {
+            throw .binaryExpansion(limit: Self.maximumExpandedText)
         }
     }
 
     /// The value object at `offset` as release notes: a string, or an array of strings
     /// joined by newlines.
+    /// The join is held to `maximumExpandedText` as it grows (an array may name one long
+    /// string a million times).
     private func notes(at offset: Int, what: @autoclosure () -> String) throws(PropertyListError) -> PropertyListValue {
         let marker = bytes[offset]
         if Self.isString(marker) { return .notes(try string(at: offset, what: what())) }
@@ -103,6 +162,9 @@ struct BinaryPropertyListEntries {
             guard Self.isString(bytes[element]) else { return .arrayOfNonStrings }
             if index > 0 { lines += "\n" }
             lines += try string(at: element, what: "\(what()) element \(index)")
+            guard lines.utf8.count <= Self.maximumExpandedText - expandedText else {
+                throw .binaryExpansion(limit: Self.maximumExpandedText)
+            }
         }
         return .notes(lines)
     }

@@ -44,6 +44,14 @@ enum PropertyListEntries {
 struct PropertyListEntry: Equatable {
     var key: String
     var value: PropertyListValue
+    /// Binary lists: the value's object number when other entries name the same object
+    /// (their values are one decoded value, shared). Not part of equality: it says how
+    /// the value is stored, not what it is.
+    var sharedValue: UInt64? = nil
+
+    static func == (left: PropertyListEntry, right: PropertyListEntry) -> Bool {
+        left.key == right.key && left.value == right.value
+    }
 }
 
 /// A manifest entry's value: release notes, or why it is not.
@@ -77,6 +85,8 @@ enum PropertyListError: Error, Equatable, CustomStringConvertible {
     case binaryOutOfRange(what: String, value: UInt64, range: Range<Int>)
     /// Binary: an object has a marker byte not allowed where it is (`expected` says what was).
     case binaryMarker(what: String, marker: UInt8, expected: String)
+    /// Binary: the entries' notes, each counted as often as entries name it, pass `limit` bytes.
+    case binaryExpansion(limit: Int)
 
     var description: String {
         switch self {
@@ -99,6 +109,8 @@ enum PropertyListError: Error, Equatable, CustomStringConvertible {
         case let .binaryMarker(what, marker, expected):
             let hex = String(marker, radix: 16, uppercase: true)
             return "binary: \(what) has marker 0x\(hex.count == 1 ? "0" + hex : hex), expected \(expected)"
+        case let .binaryExpansion(limit):
+            return "binary: the release notes come to more than \(limit / 1024 / 1024) MiB of text (an object counts each time it is named)"
         }
     }
 }
