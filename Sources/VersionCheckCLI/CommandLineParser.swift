@@ -361,6 +361,14 @@ extension CommandLineParser {
                 case .atMostOne(let names):
                     let present = names.filter(given)
                     if present.count > 1 { throw conflict(present) }
+                case .exactlyOneUnless(let names, let other):
+                    let present = names.filter(given)
+                    if present.count > 1 { throw conflict(present) }
+                    if present.isEmpty && !given(other) {
+                        throw usageError(
+                            "missing option: give " + names.map { "'\(shown($0))'" }.joined(separator: " or ")
+                                + " (or '\(shown(other))')")
+                    }
                 }
             }
         }

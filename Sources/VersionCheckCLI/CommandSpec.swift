@@ -29,6 +29,10 @@ public enum ValueKind: Sendable, Equatable {
     case url
     /// A URL or a file path.
     case location
+    /// A file or folder path (`--current-from`).
+    case path
+    /// `marketing` or `build` (`--current-key`).
+    case currentKey
 
     /// The placeholder in usage and help (`--current VERSION`).
     public var placeholder: String {
@@ -44,6 +48,8 @@ public enum ValueKind: Sendable, Equatable {
         case .platform: "PLATFORM"
         case .url: "URL"
         case .location: "URL|PATH"
+        case .path: "PATH"
+        case .currentKey: "KEY"
         }
     }
 
@@ -52,6 +58,7 @@ public enum ValueKind: Sendable, Equatable {
         switch self {
         case .level: BumpThreshold.allCases.map(\.rawValue)
         case .platform: ["ios", "mac"]
+        case .currentKey: CurrentKey.allCases.map(\.rawValue)
         default: []
         }
     }
@@ -146,6 +153,10 @@ public enum OptionRule: Sendable, Equatable {
     case exactlyOne([String])
     /// At most one of these options may be given.
     case atMostOne([String])
+    /// At most one of these options; one is required unless option `given` is present,
+    /// which stands in for them (`lookup --current-from` reads the bundle id that
+    /// `--id` or `--bundle-id` would name). Help shows a second usage line with `given`.
+    case exactlyOneUnless([String], given: String)
 }
 
 /// An example command line and what it does, for help and the man page.

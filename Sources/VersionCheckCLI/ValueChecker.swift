@@ -12,6 +12,10 @@ enum ValueChecker {
             let level = raw.lowercased()
             guard kind.choices.contains(level) else { throw bad("one of " + kind.choices.joined(separator: ", ")) }
             return .text(level)
+        case .currentKey:
+            let key = raw.lowercased()
+            guard kind.choices.contains(key) else { throw bad(kind.choices.joined(separator: " or ")) }
+            return .text(key)
         case .platform:
             let platform = raw.lowercased()
             guard kind.choices.contains(platform) else { throw bad(kind.choices.joined(separator: " or ")) }
@@ -45,6 +49,9 @@ enum ValueChecker {
             return .text(raw)
         case .location:
             guard !raw.isEmpty else { throw bad("a URL or a file path") }
+            return .text(raw)
+        case .path:
+            guard !raw.isEmpty else { throw bad("a path") }
             return .text(raw)
         }
     }

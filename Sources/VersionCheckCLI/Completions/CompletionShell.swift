@@ -37,7 +37,7 @@ extension ValueKind {
     /// What a shell completes for a value of this kind: the fixed choices, files for a location.
     var completion: ValueCompletion {
         if !choices.isEmpty { return .words(choices) }
-        if case .location = self { return .files }
+        if self == .location || self == .path { return .files }
         return .anything
     }
 }
