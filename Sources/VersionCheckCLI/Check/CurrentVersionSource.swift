@@ -36,7 +36,8 @@ public enum CurrentKey: String, Sendable, CaseIterable {
 struct CurrentVersionSource: Equatable {
     /// The file that was read: `given`, or a file inside the bundle `given` names.
     var plistPath: String
-    /// Whether `plistPath` is a macOS bundle's `Contents/Info.plist` (implies `--platform mac` for lookup).
+    /// Whether `plistPath` is a macOS bundle's `Contents/Info.plist`, found in the bundle
+    /// or named as `….app/Contents/Info.plist` (implies `--platform mac` for lookup).
     var isMacBundle: Bool
     /// The top-level string values of the `Info.plist`.
     var strings: [String: String]
@@ -48,7 +49,7 @@ struct CurrentVersionSource: Equatable {
     /// Finds and reads the `Info.plist` at or inside `path`.
     static func read(_ path: String, limit: Int = FetchLimits.maximumBodySize) throws(Failure) -> CurrentVersionSource {
         if let bytes = try load(path, insideBundle: false, limit: limit) {
-            return try parse(bytes, plistPath: path, isMacBundle: false)
+            return try parse(bytes, plistPath: path, isMacBundle: path.hasSuffix(".app/Contents/Info.plist"))
         }
         let folder = trimmingTrailingSlashes(path)
         for layout in bundleLayouts {
