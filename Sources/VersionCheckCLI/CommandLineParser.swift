@@ -380,6 +380,14 @@ extension CommandLineParser {
                     if given(name) && !given(needed) {
                         throw usageError("option '--\(name)' needs '\(shown(needed))'")
                     }
+                case .exactlyOneUnless(let names, let other):
+                    let present = names.filter(given)
+                    if present.count > 1 { throw conflict(present) }
+                    if present.isEmpty && !given(other) {
+                        throw usageError(
+                            "missing option: give " + names.map { "'\(shown($0))'" }.joined(separator: " or ")
+                                + " (or '\(shown(other))')")
+                    }
                 }
             }
         }

@@ -35,6 +35,10 @@ public enum ValueKind: Sendable, Equatable {
     case channel
     /// `build` or `display`: which appcast version `--current` is compared with.
     case appcastVersion
+    /// A file or folder path (`--current-from`).
+    case path
+    /// `marketing` or `build` (`--current-key`).
+    case currentKey
 
     /// The placeholder in usage and help (`--current VERSION`).
     public var placeholder: String {
@@ -53,6 +57,8 @@ public enum ValueKind: Sendable, Equatable {
         case .folder: "DIR"
         case .channel: "NAME"
         case .appcastVersion: "FIELD"
+        case .path: "PATH"
+        case .currentKey: "KEY"
         }
     }
 
@@ -62,6 +68,7 @@ public enum ValueKind: Sendable, Equatable {
         case .level: BumpThreshold.allCases.map(\.rawValue)
         case .platform: ["ios", "mac"]
         case .appcastVersion: ["build", "display"]
+        case .currentKey: CurrentKey.allCases.map(\.rawValue)
         default: []
         }
     }
@@ -164,6 +171,10 @@ public enum OptionRule: Sendable, Equatable {
     case atMostOne([String])
     /// The first option may be given only with the second (`--refresh` needs `--check-period`).
     case requires(String, String)
+    /// At most one of these options; one is required unless option `given` is present,
+    /// which stands in for them (`lookup --current-from` reads the bundle id that
+    /// `--id` or `--bundle-id` would name). Help shows a second usage line with `given`.
+    case exactlyOneUnless([String], given: String)
 }
 
 /// An example command line and what it does, for help and the man page.

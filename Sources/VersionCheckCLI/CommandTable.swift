@@ -38,6 +38,11 @@ public enum CommandTable {
     /// The options that shape an update check, shared by `lookup` and `manifest`.
     public static let checkOptions: [OptionSpec] = [
         OptionSpec("current", value: .version, help: "The installed (or about to be published) version."),
+        OptionSpec("current-from", value: .path, help: "Read the current version from an Info.plist or a .app bundle."),
+        OptionSpec(
+            "current-key", value: .currentKey,
+            help: "With --current-from: read CFBundleShortVersionString (marketing) or CFBundleVersion (build).",
+            default: "marketing"),
         OptionSpec("force-on", value: .level, help: "A bump at LEVEL or above is forced.", default: "major"),
         OptionSpec("optional-on", value: .level, help: "A bump at LEVEL or above is at least optional.", default: "any"),
         OptionSpec("minimum", value: .version, help: "Below this version the update is forced."),
@@ -59,13 +64,17 @@ public enum CommandTable {
     static let levelParagraph =
         "LEVEL is major, minor, patch, revision (4th component or beyond), any (any newer version, pre-release changes included) or never."
 
+    static let currentFromParagraph =
+        "Give the current version with --current, or read it with --current-from from an app's Info.plist (XML or binary) or from a .app bundle (Contents/Info.plist for macOS, tried first; Info.plist for iOS): CFBundleShortVersionString, or CFBundleVersion with --current-key build. Pass the built product: a value that still holds a build setting such as $(MARKETING_VERSION) is refused."
+
     static let checkExitCodes: [(ExitStatus, String)] = [
         (.success, "Up to date (no update); with --gate: the gate passed."),
         (.optionalUpdate, ExitStatus.optionalUpdate.meaning),
         (.forcedUpdate, ExitStatus.forcedUpdate.meaning),
         (.no, "With --gate: the gate did not pass."),
         (.usage, "Usage error, or plain http:// to a host that is not loopback."),
-        (.invalidInput, "Invalid --current, --minimum, --skip or --os-version."),
+        (.invalidInput, "Invalid --current, --minimum, --skip or --os-version; an Info.plist without a valid version."),
+        (.noInput, "--current-from names no file, or a folder with no Info.plist, or cannot be read."),
         (.notFound, "No such app, HTTP 404/410, or no such manifest file."),
         (.unreachable, "The source is unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
         (.badResponse, "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."),
@@ -77,6 +86,8 @@ public enum CommandTable {
         abstract: "Check the App Store for a newer version of an app.",
         discussion: [
             "Asks the iTunes Lookup API for the app, compares its version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            currentFromParagraph,
+            "With --current-from and neither --id nor --bundle-id, the app is looked up by the plist's CFBundleIdentifier; a macOS bundle (Contents/Info.plist) also implies --platform mac unless --platform is given.",
             levelParagraph,
         ],
         optionGroups: [
@@ -89,11 +100,17 @@ public enum CommandTable {
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.exactlyOne(["id", "bundle-id"]), .required("current"), .requires("refresh", "check-period")],
+        rules: [
+            .exactlyOneUnless(["id", "bundle-id"], given: "current-from"), .exactlyOne(["current", "current-from"]),
+            .requires("refresh", "check-period"),
+        ],
         examples: [
             Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
             Example("versioncheck lookup --bundle-id com.example.app --country de --current 1.2.0 --json", "Ask the German store; print JSON."),
             Example("versioncheck lookup --id 284882215 --current 2.0.0 --gate", "CI: pass only if 2.0.0 is newer than what is live."),
+            Example(
+                "versioncheck lookup --current-from \"$BUILT_PRODUCTS_DIR/Example.app\" --gate",
+                "CI: pass only if the app just built is newer than what is live (bundle id and version from its Info.plist)."),
         ],
         exitCodes: checkExitCodes,
         sections: [Documentation.lookupSource, Documentation.checkOutput]
@@ -104,6 +121,7 @@ public enum CommandTable {
         abstract: "Check a publisher's manifest for a newer version.",
         discussion: [
             "Reads the manifest (JSON, or a property list) from an https:// URL, a loopback http:// URL, a file:// URL or a path, compares its newest version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            currentFromParagraph,
             levelParagraph,
         ],
         optionGroups: [
@@ -112,7 +130,7 @@ public enum CommandTable {
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.required("url"), .required("current"), .requires("refresh", "check-period")],
+        rules: [.required("url"), .exactlyOne(["current", "current-from"]), .requires("refresh", "check-period")],
         examples: [
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),

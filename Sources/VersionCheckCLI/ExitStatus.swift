@@ -12,6 +12,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 64
     /// EX_DATAERR.
     case invalidInput = 65
+    /// EX_NOINPUT.
+    case noInput = 66
     /// EX_UNAVAILABLE.
     case notFound = 69
     /// EX_TEMPFAIL.
@@ -30,6 +32,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .no: "The answer is no: satisfies not satisfied, --gate not passed."
         case .usage: "Usage error: unknown command or option, missing or extra argument, bad option value."
         case .invalidInput: "Invalid version or constraint given by the user."
+        case .noInput: "--current-from names a file or app bundle that does not exist or cannot be read."
         case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file."
         case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."
         case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."
@@ -42,6 +45,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 public enum ErrorKind: String, Sendable, CaseIterable {
     case usage
     case invalidInput = "invalid-input"
+    case noInput = "no-input"
     case notFound = "not-found"
     case unreachable
     case timeout
@@ -72,6 +76,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
         switch self {
         case .usage: .usage
         case .invalidInput: .invalidInput
+        case .noInput: .noInput
         case .notFound: .notFound
         case .unreachable, .timeout, .rateLimited, .serverError: .unreachable
         case .badResponse, .httpStatus, .tooLarge, .insecureRedirect: .badResponse

@@ -13,7 +13,7 @@ public enum Help {
         for paragraph in command.discussion {
             text += wrap(paragraph, indent: 0) + "\n\n"
         }
-        text += "USAGE: \(usage(command))\n"
+        text += usageBlock(usages(command))
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in command.arguments {
@@ -64,10 +64,7 @@ public enum Help {
 
     /// The usage line of every command, for `versioncheck` without arguments (on stderr).
     public static func shortUsage() -> String {
-        var text = ""
-        for (index, command) in CommandTable.commands.enumerated() {
-            text += (index == 0 ? "USAGE: " : "       ") + usage(command) + "\n"
-        }
+        var text = usageBlock(CommandTable.commands.flatMap(usages))
         text += "       \(CommandTable.programName) --help | --version\n"
         return text
     }
@@ -76,27 +73,57 @@ public enum Help {
     /// `--current VERSION`), then optional ones (listed when at most two, else `[options]`),
     /// then the arguments.
     public static func usage(_ command: CommandSpec) -> String {
+        synopsis(command, standIn: nil)
+    }
+
+    /// Every synopsis of `command`: `usage(command)`, then, for each option that stands
+    /// in for a required group (`OptionRule.exactlyOneUnless`), the line that uses it
+    /// (`versioncheck lookup --current-from PATH [options]`).
+    public static func usages(_ command: CommandSpec) -> [String] {
+        var lines = [usage(command)]
+        for rule in command.rules {
+            if case .exactlyOneUnless(_, let other) = rule { lines.append(synopsis(command, standIn: other)) }
+        }
+        return lines
+    }
+
+    /// One synopsis; with `standIn`, the groups it stands in for are left out and it is
+    /// required (alone, in a group that offers it).
+    static func synopsis(_ command: CommandSpec, standIn: String?) -> String {
         var parts = [CommandTable.programName, command.name]
         var covered: Set<String> = []
         func plainLabel(_ name: String) -> String {
             guard let option = command.option(named: name) else { return "--" + name }
             return option.value.map { option.longFlag + " " + $0.placeholder } ?? option.longFlag
         }
+        func required(_ names: [String]) {
+            if let standIn, names.contains(standIn) {
+                parts.append(plainLabel(standIn))
+            } else {
+                parts.append(names.count == 1 ? plainLabel(names[0]) : "(" + names.map(plainLabel).joined(separator: " | ") + ")")
+            }
+            covered.formUnion(names)
+        }
         for rule in command.rules {
             switch rule {
             case .required(let name):
-                parts.append(plainLabel(name))
-                covered.insert(name)
+                required([name])
             case .exactlyOne(let names):
-                parts.append("(" + names.map(plainLabel).joined(separator: " | ") + ")")
-                covered.formUnion(names)
+                required(names)
             case .atMostOne(let names):
                 parts.append("[" + names.map(plainLabel).joined(separator: " | ") + "]")
                 covered.formUnion(names)
             case .requires:
                 break  // both stay among the other options
+            case .exactlyOneUnless(let names, let other):
+                if standIn == other {
+                    covered.formUnion(names)
+                } else {
+                    required(names)
+                }
             }
         }
+        if let standIn, !covered.contains(standIn) { required([standIn]) }
         let others = command.options.filter { !covered.contains($0.name) }
         if others.count > 2 {
             parts.append("[options]")
@@ -105,6 +132,42 @@ public enum Help {
         }
         parts += command.arguments.map(\.usage)
         return parts.joined(separator: " ")
+    }
+
+    /// `USAGE: ` and the synopses, one under the other, each wrapped to `width` between
+    /// groups (never inside `(…)` or `[…]`), continued under the word after the command name.
+    public static func usageBlock(_ synopses: [String]) -> String {
+        var text = ""
+        for (index, synopsis) in synopses.enumerated() {
+            let lead = index == 0 ? "USAGE: " : "       "
+            var words: [String] = []
+            var depth = 0
+            var word = ""
+            for character in synopsis {
+                if character == " ", depth == 0 {
+                    words.append(word)
+                    word = ""
+                    continue
+                }
+                if character == "(" || character == "[" { depth += 1 }
+                if character == ")" || character == "]" { depth -= 1 }
+                word.append(character)
+            }
+            words.append(word)
+            let head = words.prefix(2).joined(separator: " ")
+            let indent = String(repeating: " ", count: lead.count + head.count + 1)
+            var line = lead + head
+            for word in words.dropFirst(2) {
+                if line.count + 1 + word.count > width, line.count > indent.count {
+                    text += line + "\n"
+                    line = indent + word
+                } else {
+                    line += " " + word
+                }
+            }
+            text += line + "\n"
+        }
+        return text
     }
 
     /// An option's help sentence with its default, if any.

@@ -21,8 +21,8 @@ public enum ManPage {
 
         page.section("SYNOPSIS")
         page.request("nf")
-        for command in CommandTable.commands {
-            page.line(Roff.synopsis(Help.usage(command)))
+        for line in CommandTable.commands.flatMap(Help.usages) {
+            page.line(Roff.synopsis(line))
         }
         page.line(Roff.synopsis("\(program) --help | --version"))
         page.request("fi")
@@ -79,7 +79,10 @@ public enum ManPage {
     static func commandSection(_ command: CommandSpec, into page: inout Roff.Page, described: inout [(OptionGroup, CommandSpec)]) {
         page.subsection(command.name)
         page.raw(".PP")
-        page.line(Roff.synopsis(Help.usage(command)))
+        for (index, line) in Help.usages(command).enumerated() {
+            if index > 0 { page.raw(".br") }
+            page.line(Roff.synopsis(line))
+        }
         page.paragraph(command.abstract)
         for paragraph in command.discussion {
             page.paragraph(paragraph)

@@ -12,6 +12,10 @@ enum ValueChecker {
             let level = raw.lowercased()
             guard kind.choices.contains(level) else { throw bad("one of " + kind.choices.joined(separator: ", ")) }
             return .text(level)
+        case .currentKey:
+            let key = raw.lowercased()
+            guard kind.choices.contains(key) else { throw bad(kind.choices.joined(separator: " or ")) }
+            return .text(key)
         case .platform:
             let platform = raw.lowercased()
             guard kind.choices.contains(platform) else { throw bad(kind.choices.joined(separator: " or ")) }
@@ -58,6 +62,9 @@ enum ValueChecker {
             let which = raw.lowercased()
             guard kind.choices.contains(which) else { throw bad(kind.choices.joined(separator: " or ")) }
             return .text(which)
+        case .path:
+            guard !raw.isEmpty else { throw bad("a path") }
+            return .text(raw)
         }
     }
 

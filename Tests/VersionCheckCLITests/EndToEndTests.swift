@@ -183,7 +183,8 @@ struct EndToEndTests {
         let result = try runProduct("versioncheck", arguments)
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("OVERVIEW: Check the App Store"))
-        #expect(result.stdout.contains("\nUSAGE: versioncheck lookup (--id N | --bundle-id ID) --current VERSION [options]\n"))
+        #expect(result.stdout.contains("\nUSAGE: versioncheck lookup (--id N | --bundle-id ID)\n"))
+        #expect(result.stdout.contains("\n       versioncheck lookup --current-from PATH [options]\n"))
         #expect(result.stdout.contains("\n  --timeout SECONDS       "))
         #expect(result.stderr == "")
     }

@@ -15,7 +15,7 @@ struct HelpTests {
         }
         let text = Help.render(command)
         #expect(text.hasPrefix("OVERVIEW: \(command.abstract)\n"))
-        #expect(text.contains("\nUSAGE: \(Help.usage(command))\n"))
+        #expect(text.contains("\n" + Help.usageBlock(Help.usages(command))))
         for argument in command.arguments {
             #expect(text.contains("\n  \(argument.name) "))
         }
@@ -43,8 +43,8 @@ struct HelpTests {
     }
 
     @Test(arguments: [
-        ("lookup", "versioncheck lookup (--id N | --bundle-id ID) --current VERSION [options]"),
-        ("manifest", "versioncheck manifest --url URL|PATH --current VERSION [options]"),
+        ("lookup", "versioncheck lookup (--id N | --bundle-id ID) (--current VERSION | --current-from PATH) [options]"),
+        ("manifest", "versioncheck manifest --url URL|PATH (--current VERSION | --current-from PATH) [options]"),
         ("compare", "versioncheck compare A B"),
         ("satisfies", "versioncheck satisfies VERSION CONSTRAINT"),
         ("sort", "versioncheck sort [--reverse] [VERSION ...]"),
@@ -54,6 +54,28 @@ struct HelpTests {
     ])
     func usageLines(name: String, expected: String) throws {
         #expect(Help.usage(try #require(CommandTable.command(named: name))) == expected)
+    }
+
+    /// An option that stands in for a required group gets its own usage line, as SPEC.md writes it.
+    @Test(arguments: [
+        ("lookup", ["versioncheck lookup --current-from PATH [options]"]),
+        ("manifest", []),
+        ("validate", []),
+    ])
+    func alternativeUsageLines(name: String, expected: [String]) throws {
+        let command = try #require(CommandTable.command(named: name))
+        #expect(Help.usages(command) == [Help.usage(command)] + expected)
+    }
+
+    @Test func longUsageLinesWrapBetweenGroups() throws {
+        let lookup = try #require(CommandTable.command(named: "lookup"))
+        #expect(Help.render(lookup).contains("""
+
+            USAGE: versioncheck lookup (--id N | --bundle-id ID)
+                                       (--current VERSION | --current-from PATH) [options]
+                   versioncheck lookup --current-from PATH [options]
+
+            """))
     }
 
     @Test func helpLinesFitInEightyColumns() {

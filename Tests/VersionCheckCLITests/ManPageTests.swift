@@ -49,7 +49,7 @@ struct ManPageTests {
 
     /// A text line that starts with `.` or `'` would be read as a request: only ours may.
     @Test func onlyKnownRequestsStartALine() {
-        let known: Set<String> = ["TH", "SH", "SS", "PP", "TP", "RS", "RE", "nf", "fi", "nh", "ad", "\\\""]
+        let known: Set<String> = ["TH", "SH", "SS", "PP", "TP", "RS", "RE", "nf", "fi", "nh", "ad", "br", "\\\""]
         for line in Self.page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
             let name = line.dropFirst().prefix { $0 != " " }
             #expect(known.contains(String(name)), "unexpected request: \(line)")

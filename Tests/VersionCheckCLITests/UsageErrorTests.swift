@@ -29,8 +29,8 @@ struct UsageErrorTests {
         (["validate"], "missing argument VERSION (see 'versioncheck help validate')"),
         (["lookup", "--id", "1", "--current"], "option '--current' needs a value (VERSION) (see 'versioncheck help lookup')"),
         (["lookup", "--id", "1", "--current", "--json"], "option '--current' needs a value (VERSION) (see 'versioncheck help lookup')"),
-        (["lookup", "--id", "1"], "missing option '--current VERSION' (see 'versioncheck help lookup')"),
-        (["lookup", "--current", "1"], "missing option: give '--id N' or '--bundle-id ID' (see 'versioncheck help lookup')"),
+        (["lookup", "--id", "1"], "missing option: give '--current VERSION' or '--current-from PATH' (see 'versioncheck help lookup')"),
+        (["lookup", "--current", "1"], "missing option: give '--id N' or '--bundle-id ID' (or '--current-from PATH') (see 'versioncheck help lookup')"),
         (["manifest", "--current", "1"], "missing option '--url URL|PATH' (see 'versioncheck help manifest')"),
         // extra argument
         (["compare", "1", "2", "3"], "unexpected argument '3' (see 'versioncheck help compare')"),
@@ -43,12 +43,22 @@ struct UsageErrorTests {
         (["lookup", "--id", "1", "--current", "1", "--current", "2"], "option '--current' given more than once (see 'versioncheck help lookup')"),
         (["lookup", "--id", "1", "--bundle-id", "x", "--current", "1"], "options '--id' and '--bundle-id' cannot be used together (see 'versioncheck help lookup')"),
         (["validate", "--strict", "--app-store", "1"], "options '--strict' and '--app-store' cannot be used together (see 'versioncheck help validate')"),
+        (["lookup", "--id", "1", "--current", "1", "--current-from", "Info.plist"], "options '--current' and '--current-from' cannot be used together (see 'versioncheck help lookup')"),
+        (["manifest", "--url", "m.json", "--current", "1", "--current-from", "Info.plist"], "options '--current' and '--current-from' cannot be used together (see 'versioncheck help manifest')"),
+        (["manifest", "--url", "m.json"], "missing option: give '--current VERSION' or '--current-from PATH' (see 'versioncheck help manifest')"),
+        (["lookup"], "missing option: give '--id N' or '--bundle-id ID' (or '--current-from PATH') (see 'versioncheck help lookup')"),
+        (["lookup", "--bundle-id", "x", "--id", "1", "--current-from", "Info.plist"], "options '--id' and '--bundle-id' cannot be used together (see 'versioncheck help lookup')"),
+        (["lookup", "--current-from", "a", "--current-from", "b"], "option '--current-from' given more than once (see 'versioncheck help lookup')"),
         // bad values
         (["lookup", "--id", "12a", "--current", "1"], "invalid value '12a' for '--id': expected the app's numeric id, such as 284882215 (see 'versioncheck help lookup')"),
         (["lookup", "--id", "1", "--country", "usa", "--current", "1"], "invalid value 'usa' for '--country': expected a two-letter country code, such as us (see 'versioncheck help lookup')"),
         (["lookup", "--id", "1", "--platform", "android", "--current", "1"], "invalid value 'android' for '--platform': expected ios or mac (see 'versioncheck help lookup')"),
         (["manifest", "--url", "m.json", "--current", "1", "--force-on", "huge"], "invalid value 'huge' for '--force-on': expected one of major, minor, patch, revision, any, never (see 'versioncheck help manifest')"),
         (["manifest", "--url", "", "--current", "1"], "invalid value '' for '--url': expected a URL or a file path (see 'versioncheck help manifest')"),
+        (["manifest", "--url", "m.json", "--current-from", ""], "invalid value '' for '--current-from': expected a path (see 'versioncheck help manifest')"),
+        (["manifest", "--url", "m.json", "--current-from"], "option '--current-from' needs a value (PATH) (see 'versioncheck help manifest')"),
+        (["lookup", "--current-from", "Info.plist", "--current-key", "short"], "invalid value 'short' for '--current-key': expected marketing or build (see 'versioncheck help lookup')"),
+        (["compare", "--current-from", "Info.plist", "1", "2"], "option '--current-from' is not valid for 'compare' (see 'versioncheck help compare')"),
     ]
 
     @Test(arguments: cases)
@@ -103,7 +113,7 @@ struct UsageErrorTests {
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.first == "versioncheck: error: missing command (see 'versioncheck --help')")
-        #expect(lines.dropFirst().first == "USAGE: versioncheck lookup (--id N | --bundle-id ID) --current VERSION [options]")
+        #expect(lines.dropFirst().first == "USAGE: versioncheck lookup (--id N | --bundle-id ID)")
         for command in CommandTable.commands {
             #expect(result.stderr.contains("versioncheck \(command.name)"))
         }

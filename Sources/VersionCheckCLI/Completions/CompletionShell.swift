@@ -38,7 +38,7 @@ extension ValueKind {
     var completion: ValueCompletion {
         if !choices.isEmpty { return .words(choices) }
         switch self {
-        case .location, .folder: return .files
+        case .location, .folder, .path: return .files
         default: return .anything
         }
         return .anything

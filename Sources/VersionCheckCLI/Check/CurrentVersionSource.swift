@@ -1,0 +1,136 @@
+import VersionCheckCore
+import VersionCheckSources
+
+/// Which `Info.plist` key `--current-from` reads: `--current-key marketing|build`.
+public enum CurrentKey: String, Sendable, CaseIterable {
+    /// `CFBundleShortVersionString`.
+    case marketing
+    /// `CFBundleVersion`.
+    case build
+
+    /// The `Info.plist` key this reads.
+    public var plistKey: String {
+        switch self {
+        case .marketing: InfoPlist.marketingVersionKey
+        case .build: InfoPlist.buildVersionKey
+        }
+    }
+
+    /// The key read when `--current-key` is not given. For the App Store and for
+    /// manifests it is `marketing`; SPEC.md makes an appcast's default follow
+    /// `--appcast-version` (`build` by default), which is the one place to say so.
+    public static func `default`(for source: CheckRequest.Source) -> CurrentKey {
+        switch source {
+        case .appStore, .manifest: .marketing
+        }
+    }
+}
+
+/// An app's `Info.plist`, found from the path given to `--current-from` and read
+/// before any request: a property list file, a macOS bundle (`Contents/Info.plist`,
+/// tried first) or an iOS bundle (`Info.plist`).
+///
+/// A path that does not exist or cannot be read, or a folder with neither file, is
+/// no-input (66); everything about the content (not a property list, a repeated key,
+/// a missing key, an invalid version, an unexpanded build setting) is invalid-input (65).
+struct CurrentVersionSource: Equatable {
+    /// The file that was read: `given`, or a file inside the bundle `given` names.
+    var plistPath: String
+    /// Whether `plistPath` is a macOS bundle's `Contents/Info.plist`, found in the bundle
+    /// or named as `….app/Contents/Info.plist` (implies `--platform mac` for lookup).
+    var isMacBundle: Bool
+    /// The top-level string values of the `Info.plist`.
+    var strings: [String: String]
+
+    /// Bundle layouts, in the order they are tried: the path inside the folder and
+    /// whether it is a macOS bundle.
+    static let bundleLayouts: [(path: String, isMac: Bool)] = [("Contents/Info.plist", true), ("Info.plist", false)]
+
+    /// Finds and reads the `Info.plist` at or inside `path`.
+    static func read(_ path: String, limit: Int = FetchLimits.maximumBodySize) throws(Failure) -> CurrentVersionSource {
+        if let bytes = try load(path, insideBundle: false, limit: limit) {
+            return try parse(bytes, plistPath: path, isMacBundle: path.hasSuffix(".app/Contents/Info.plist"))
+        }
+        let folder = trimmingTrailingSlashes(path)
+        for layout in bundleLayouts {
+            let candidate = folder + "/" + layout.path
+            if let bytes = try load(candidate, insideBundle: true, limit: limit) {
+                return try parse(bytes, plistPath: candidate, isMacBundle: layout.isMac)
+            }
+        }
+        throw Failure(
+            .noInput,
+            "--current-from \(Quote.single(path)): a folder with no Contents/Info.plist (macOS app) or Info.plist (iOS app)")
+    }
+
+    private static func parse(
+        _ bytes: [UInt8], plistPath: String, isMacBundle: Bool
+    ) throws(Failure) -> CurrentVersionSource {
+        do {
+            let strings = try InfoPlist.read(bytes)
+            return CurrentVersionSource(plistPath: plistPath, isMacBundle: isMacBundle, strings: strings)
+        } catch {
+            throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): \(error.description)")
+        }
+    }
+
+    /// The bytes of the file at `path`, or nil when it is a folder or, inside a bundle,
+    /// absent (the next layout is tried).
+    private static func load(_ path: String, insideBundle: Bool, limit: Int) throws(Failure) -> [UInt8]? {
+        switch System.readFile(path, limit: limit) {
+        case .success(let bytes):
+            return bytes
+        case .failure(.isDirectory):
+            return nil
+        case .failure(.noSuchFile):
+            if insideBundle { return nil }
+            throw Failure(.noInput, "--current-from \(Quote.single(path)): no such file or folder")
+        case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
+            throw Failure(.noInput, "--current-from \(Quote.single(path)): cannot be read: \(System.describe(errno: code))")
+        case .failure(.tooLarge):
+            throw Failure(
+                .invalidInput, "--current-from \(Quote.single(path)): larger than \(limit / 1024 / 1024) MiB, not an Info.plist")
+        }
+    }
+
+    /// `App.app` for `App.app/` (a lone `/` stays).
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    /// The version under `key`, parsed as `--current` would be.
+    func version(_ key: CurrentKey) throws(Failure) -> Version {
+        let text = try string(key.plistKey, forOption: "--current-key \(key.rawValue)")
+        do {
+            return try Version(text)
+        } catch {
+            throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): \(key.plistKey): \(error.description)")
+        }
+    }
+
+    /// `CFBundleIdentifier`, for `lookup` without `--id` or `--bundle-id`.
+    func bundleIdentifier() throws(Failure) -> String {
+        let identifier = try string(InfoPlist.bundleIdentifierKey, forOption: "lookup without --id or --bundle-id")
+        guard !identifier.isEmpty else {
+            throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): CFBundleIdentifier is empty; give --id or --bundle-id")
+        }
+        return identifier
+    }
+
+    /// The string value of `key`: absent, or holding a build setting, is 65; `reason`
+    /// says why the key was read.
+    private func string(_ key: String, forOption reason: String) throws(Failure) -> String {
+        let prefix = "--current-from \(Quote.single(plistPath))"
+        guard let text = strings[key] else {
+            throw Failure(.invalidInput, "\(prefix): no \(key) (a string) to read for \(reason)")
+        }
+        if text.contains("$(") || text.contains("${") {
+            throw Failure(
+                .invalidInput,
+                "\(prefix): \(key) is \(Quote.single(text)), a build setting not yet expanded; pass the built product's Info.plist (or its .app) instead")
+        }
+        return text
+    }
+}
