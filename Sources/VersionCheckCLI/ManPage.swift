@@ -62,7 +62,11 @@ public enum ManPage {
         page.section("FILES")
         page.item(
             Roff.italic("PREFIX") + Roff.escape("/libexec/\(program)/\(HelperProcess.executableName)"),
-            "The network helper that runs lookup and manifest, looked for beside the \(program) binary, then in ../libexec/\(program)/ (unless \(HelperProcess.environmentVariable) is set)."
+            "The network helper that does the requests of lookup and manifest, looked for beside the \(program) binary, then in ../libexec/\(program)/ (unless \(HelperProcess.environmentVariable) is set)."
+        )
+        page.item(
+            Roff.escape("~/.cache/\(program)/"),
+            "The cache of --check-period (on macOS ~/Library/Caches/\(program)/; see VERSIONCHECK_CACHE_DIR): one file per request URL, mode 0600, in a folder of mode 0700 created on first use. Nothing is read or written there without --check-period, and local manifests are never cached. A folder that is a symbolic link, not the user's own or writable by others is not used; a damaged entry counts as absent; either way one warning line, and the answer is the same."
         )
 
         page.section("EXAMPLES")
