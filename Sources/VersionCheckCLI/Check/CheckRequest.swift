@@ -30,12 +30,12 @@ public struct CheckRequest: Sendable, Equatable {
     /// `--check-period`, `--cache-dir`, `--refresh`: nil without `--check-period`.
     public var cache: CachePolicy?
     /// `--channel`, `--rollout-group`, `--appcast-version`: they matter only for appcasts.
-    public var appcast: AppcastOptions
+    public var appcast: AppcastRequest
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
         timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions(),
-        cache: CachePolicy? = nil, appcast: AppcastOptions = AppcastOptions()
+        cache: CachePolicy? = nil, appcast: AppcastRequest = AppcastRequest()
     ) {
         self.cache = cache
         self.appcast = appcast
@@ -67,7 +67,7 @@ public struct CachePolicy: Sendable, Equatable {
 }
 
 /// The options that matter only when the source is a Sparkle appcast.
-public struct AppcastOptions: Sendable, Equatable {
+public struct AppcastRequest: Sendable, Equatable {
     /// Which appcast version `--current` is compared with.
     public enum Compared: String, Sendable, Equatable {
         /// `sparkle:version` (the build, CFBundleVersion).

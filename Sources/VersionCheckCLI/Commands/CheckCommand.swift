@@ -40,9 +40,9 @@ enum CheckCommand {
             cache: line.number("check-period").map { days in
                 CachePolicy(periodDays: days, directory: line.text("cache-dir"), refresh: line.flag("refresh"))
             },
-            appcast: AppcastOptions(
+            appcast: AppcastRequest(
                 channels: line.texts("channel"), rolloutGroup: line.integer("rollout-group"),
-                compared: try defaulted(line.text("appcast-version").flatMap(AppcastOptions.Compared.init(rawValue:)), "appcast-version"))
+                compared: try defaulted(line.text("appcast-version").flatMap(AppcastRequest.Compared.init(rawValue:)), "appcast-version"))
         )
     }
 
