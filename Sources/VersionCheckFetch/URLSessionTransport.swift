@@ -105,8 +105,14 @@ public struct URLSessionTransport: HTTPGetting {
     /// any positive number, and nanosecond and millisecond clocks overflow long before 1e300.
     static let longestTimeout: Double = 1e9
 
-    /// The engine of this platform.
-    static var defaultEngine: any HTTPExchanging { URLSessionExchange() }
+    /// The engine of this platform: libcurl directly on Linux (where URLSession spins a
+    /// CPU core while a server is silent, see `CurlExchange`), else URLSession.
+    static var defaultEngine: any HTTPExchanging {
+        #if os(Linux)
+        if let curl = CurlExchange.available { return curl }
+        #endif
+        return URLSessionExchange()
+    }
 
     private static func nanoseconds(since start: DispatchTime) -> UInt64 {
         DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds

@@ -89,5 +89,11 @@ enum TransportEngines {
         var testDescription: String { name }
     }
 
-    static let all: [Named] = [Named(name: "URLSession", engine: URLSessionExchange())]
+    static let all: [Named] = {
+        var engines = [Named(name: "URLSession", engine: URLSessionExchange())]
+        #if os(Linux)
+        if let curl = CurlExchange.available { engines.append(Named(name: "libcurl", engine: curl)) }
+        #endif
+        return engines
+    }()
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A finished child process with what it cost: wall time and peak resident memory.
+/// A finished child process with what it cost: wall time, CPU time and peak resident memory.
 public struct MeasuredResult: Sendable, CustomStringConvertible {
     /// The exit status, or minus the signal number when a signal ended it.
     public var status: Int32
@@ -11,6 +11,9 @@ public struct MeasuredResult: Sendable, CustomStringConvertible {
     /// Peak resident set size of the child, in KiB, as GNU time reports it; nil when
     /// `/usr/bin/time` is not installed.
     public var peakKiB: Int?
+    /// User plus system CPU seconds of the child (and anything it waited for), as GNU
+    /// time reports them; nil when `/usr/bin/time` is not installed.
+    public var cpuSeconds: Double? = nil
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -78,7 +81,7 @@ public func runMeasured(
     let timePath = "/usr/bin/time"
     let measured = FileManager.default.isExecutableFile(atPath: timePath)
     let memoryPath = scratch.appendingPathComponent("memory").path
-    let wrapper = measured ? [timePath, "-f", "%M", "-o", memoryPath].map { Array($0.utf8) } : []
+    let wrapper = measured ? [timePath, "-f", "%U %S\n%M", "-o", memoryPath].map { Array($0.utf8) } : []
     let program = measured ? timePath : executable.path
     let argv = (wrapper + [Array(executable.path.utf8)] + arguments).map(cString)
     let envp = env.map { cString(Array("\($0.key)=\($0.value)".utf8)) }
@@ -112,10 +115,15 @@ public func runMeasured(
     let seconds = Date().timeIntervalSince(started)
     var exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : -(status & 0x7F)
     var peak: Int? = nil
+    var cpu: Double? = nil
     if measured, let report = FileManager.default.contents(atPath: memoryPath) {
-        // "[Command exited with non-zero status N | Command terminated by signal N\n]KIB\n"
+        // "[Command exited with non-zero status N | Command terminated by signal N\n]USER SYS\nKIB\n"
         let lines = String(decoding: report, as: UTF8.self).split(separator: "\n")
         peak = lines.last.flatMap { Int($0) }
+        if lines.count >= 2 {
+            let times = lines[lines.count - 2].split(separator: " ").compactMap { Double($0) }
+            if times.count == 2 { cpu = times[0] + times[1] }
+        }
         if let first = lines.first, first.hasPrefix("Command terminated by signal "), let signal = Int32(first.split(separator: " ").last ?? "") {
             exitStatus = -signal
         }
@@ -124,7 +132,7 @@ public func runMeasured(
         status: exitStatus,
         stdout: FileManager.default.contents(atPath: outPath) ?? Data(),
         stderr: FileManager.default.contents(atPath: errPath) ?? Data(),
-        seconds: seconds, peakKiB: peak)
+        seconds: seconds, peakKiB: peak, cpuSeconds: cpu)
 }
 
 /// `runMeasured` with text arguments.
