@@ -121,7 +121,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        if let error { fail(Self.classify(error)) }
+        if let error { fail(URLSessionExchange.classify(error)) }
         lock.lock()
         // A 3xx without `Location` completes on Linux without `didReceive response`.
         if response == nil { response = task.response as? HTTPURLResponse }
@@ -130,7 +130,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.unlock()
         if first { done.signal() }
     }
+}
 
+extension URLSessionExchange {
     /// Maps the system's error to a `TransportError`.
     static func classify(_ error: Error) -> TransportError {
         guard let urlError = error as? URLError else { return .other(String(describing: error)) }
@@ -138,6 +140,14 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         switch urlError.code {
         case .timedOut:
             return .timedOut(seconds: 0)
+        case .unsupportedURL, .appTransportSecurityRequiresSecureConnection:
+            // The first URL is vetted before it gets here and every redirect is declined,
+            // so this is URLSession (on Darwin) following a redirect to another scheme
+            // by itself, without asking the delegate: refused, never retried.
+            let target = urlError.failureURLString.map(Self.redacted) ?? "an unsupported URL"
+            return .insecureRedirect(to: target, reason: "not an http(s) URL")
+        case .badURL:
+            return .other("bad URL (\(reason))")
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost,
              .notConnectedToInternet, .resourceUnavailable, .internationalRoamingOff, .callIsActive,
              .dataNotAllowed:
@@ -168,5 +178,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         case .notConnectedToInternet: "no network"
         default: reason
         }
+    }
+
+    /// `text` without user-info, when it is a URL.
+    private static func redacted(_ text: String) -> String {
+        URL(string: text).map(Redaction.display) ?? text
     }
 }
