@@ -67,21 +67,29 @@ public struct URLSessionTransport: HTTPGetting {
         fields["User-Agent"] = userAgent
         fields["Accept"] = "application/json, application/x-plist;q=0.9, */*;q=0.1"
         let requestStarted = DispatchTime.now()
+        let outcome: Result<HTTPResponse, TransportError>
         do {
-            let response = try engine.exchange(
-                ExchangeRequest(url: url, headers: fields, timeout: left, maximumBodySize: maximumBodySize))
-            let elapsed = Self.nanoseconds(since: requestStarted) / 1_000_000
+            outcome = .success(try engine.exchange(
+                ExchangeRequest(url: url, headers: fields, timeout: left, maximumBodySize: maximumBodySize)))
+        } catch let error as TransportError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(.other(String(describing: error)))
+        }
+        let elapsed = Self.nanoseconds(since: requestStarted) / 1_000_000
+        // The deadline is exact: libcurl counts whole milliseconds, and an answer (or a
+        // failure) that came after it (in 0.5 ms, to a 0.000001 s timeout) is too late.
+        let late = !unlimited && Double(Self.nanoseconds(since: started)) / 1e9 > timeout
+        switch outcome {
+        case .success(let response) where !late:
             log("GET \(shown) -> \(response.status), \(response.body.count) bytes, \(elapsed) ms")
             return response
-        } catch var error as TransportError {
-            if case .timedOut = error { error = .timedOut(seconds: timeout) }
-            let elapsed = Self.nanoseconds(since: requestStarted) / 1_000_000
-            if case .timedOut = error {
-                log("GET \(shown) -> timed out after \(elapsed) ms")
-            } else {
-                log("GET \(shown) -> \(error) after \(elapsed) ms")
-            }
+        case .failure(let error) where !late && !error.isTimeout:
+            log("GET \(shown) -> \(error) after \(elapsed) ms")
             throw error
+        default:
+            log("GET \(shown) -> timed out after \(elapsed) ms")
+            throw TransportError.timedOut(seconds: timeout)
         }
     }
 
@@ -116,5 +124,12 @@ public struct URLSessionTransport: HTTPGetting {
 
     private static func nanoseconds(since start: DispatchTime) -> UInt64 {
         DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds
+    }
+}
+
+private extension TransportError {
+    var isTimeout: Bool {
+        if case .timedOut = self { return true }
+        return false
     }
 }
