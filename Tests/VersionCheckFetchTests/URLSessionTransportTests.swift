@@ -30,7 +30,7 @@ import VersionCheckTestSupport
     @Test func followsLoopbackRedirects() throws {
         let server = try LoopbackServer(routes: [
             "/old": [.init(redirect: "/new")],
-            "/new": [.init(redirect: "http://localhost:{port}/final", )],
+            "/new": [.init(redirect: "http://localhost:{port}/final")],
             "/final": [.init(body: "{\"ok\": true}")],
         ])
         let response = try transport().get(URL(string: server.url("/old"))!)
