@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Times `versioncheck lookup` against a loopback fixture server, side by side
 with `curl -fsS URL | jq -r '.results[0].version'`, and prints the medians and
-their ratio (target: versioncheck <= 1.0x the pipeline's wall time).
+their ratio (target: versioncheck <= 1.0x the pipeline's wall time); then the CPU
+time of a check while a stalled server (accepts, never answers) keeps it waiting
+for a 2 s timeout (target: user+sys <= 5% of wall).
 
     python3 Tests/LoopbackServer/bench-lookup.py [BINDIR] [--runs 20]
 
@@ -11,6 +13,9 @@ commands go through `/bin/sh -c`, so neither is charged alone for a shell.
 """
 import argparse
 import os
+import resource
+import socket
+import threading
 import shutil
 import statistics
 import subprocess
@@ -26,6 +31,40 @@ def timed(command):
     done = subprocess.run(["/bin/sh", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
     return elapsed, done
+
+
+def stalled_server():
+    """A listening socket on 127.0.0.1 that accepts connections and never answers."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    held = []
+
+    def accept():
+        while True:
+            try:
+                held.append(listener.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=accept, daemon=True).start()
+    return listener
+
+
+def cpu_while_waiting(versioncheck, timeout=2.0):
+    """(user+sys seconds, wall seconds, exit status) of one check against a stalled server."""
+    listener = stalled_server()
+    port = listener.getsockname()[1]
+    command = [versioncheck, "manifest", "--url", f"http://127.0.0.1:{port}/m.json", "--current", "1.0",
+               "--timeout", str(timeout), "--retries", "0"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    listener.close()
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, done.returncode
 
 
 def main():
@@ -73,6 +112,12 @@ def main():
         print(f"  ratio {ratio:.2f}x (target <= 1.00x): {verdict}")
     else:
         print("  (curl or jq is not installed: no comparison)")
+
+    cpu, wall, status = cpu_while_waiting(versioncheck)
+    share = cpu / wall * 100
+    verdict = "met" if share <= 5 else "NOT met"
+    print("CPU while waiting on a stalled server (accepts, never answers; --timeout 2)")
+    print(f"  user+sys {cpu:.3f} s in {wall:.2f} s wall = {share:.1f}% (target <= 5%): {verdict}; exit {status}")
 
 
 if __name__ == "__main__":

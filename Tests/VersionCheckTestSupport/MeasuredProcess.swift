@@ -1,6 +1,6 @@
 import Foundation
 
-/// A finished child process with what it cost: wall time and peak resident memory.
+/// A finished child process with what it cost: wall time, CPU time and peak resident memory.
 public struct MeasuredResult: Sendable, CustomStringConvertible {
     /// The exit status, or minus the signal number when a signal ended it.
     public var status: Int32
@@ -11,6 +11,9 @@ public struct MeasuredResult: Sendable, CustomStringConvertible {
     /// Peak resident set size of the child, in KiB (`wait4`'s `ru_maxrss`, see
     /// `PeakMemory`); nil when it could not be measured.
     public var peakKiB: Int?
+    /// User plus system CPU seconds of the child (and anything it waited for), as GNU
+    /// time reports them; nil when `/usr/bin/time` is not installed.
+    public var cpuSeconds: Double? = nil
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
@@ -125,7 +128,7 @@ public func runMeasured(
         status: exitStatus,
         stdout: FileManager.default.contents(atPath: outPath) ?? Data(),
         stderr: FileManager.default.contents(atPath: errPath) ?? Data(),
-        seconds: seconds, peakKiB: PeakMemory.kibibytes(usage))
+        seconds: seconds, peakKiB: PeakMemory.kibibytes(usage), cpuSeconds: PeakMemory.cpuSeconds(usage))
 }
 
 /// How a child's peak memory is measured: `wait4`'s `ru_maxrss`, read by the child's
@@ -150,6 +153,12 @@ enum PeakMemory {
         }
         #endif
         return (executable, [], false)
+    }
+
+    /// User and system CPU time of the reaped child, in seconds.
+    static func cpuSeconds(_ usage: rusage) -> Double {
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// `ru_maxrss` in KiB; nil where the runner could not become a subreaper (then the

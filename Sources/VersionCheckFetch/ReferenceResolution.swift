@@ -1,0 +1,142 @@
+/// RFC 3986 §5.2 reference resolution on text: where a `Location` (or any URI
+/// reference) points, read against the URL it came from.
+///
+/// Pure and Foundation-free (it works on `String`s), so that it can move to the
+/// core. It does not validate or normalize beyond the RFC's algorithm: no
+/// percent-decoding, no case folding, no port defaults.
+public enum ReferenceResolution {
+    /// The five components of a URI reference (RFC 3986 Appendix B); nil means absent,
+    /// which differs from empty (`http://h?` has an empty query, `http://h` none).
+    public struct Components: Equatable, Sendable {
+        public var scheme: String?
+        public var authority: String?
+        public var path: String
+        public var query: String?
+        public var fragment: String?
+
+        public init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
+            self.scheme = scheme
+            self.authority = authority
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+        }
+
+        /// Splits `reference` as the regular expression of RFC 3986 Appendix B does.
+        public init(parsing reference: String) {
+            var rest = Substring(reference)
+            fragment = nil
+            query = nil
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            }
+            if let mark = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: mark)...])
+                rest = rest[..<mark]
+            }
+            scheme = nil
+            if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
+               !rest[..<colon].contains(where: { $0 == "/" }) {
+                scheme = String(rest[..<colon])
+                rest = rest[rest.index(after: colon)...]
+            }
+            authority = nil
+            if rest.hasPrefix("//") {
+                rest = rest.dropFirst(2)
+                let end = rest.firstIndex(of: "/") ?? rest.endIndex
+                authority = String(rest[..<end])
+                rest = rest[end...]
+            }
+            path = String(rest)
+        }
+
+        /// The reference as text (RFC 3986 §5.3, component recomposition).
+        public var text: String {
+            var result = ""
+            if let scheme { result += scheme + ":" }
+            if let authority { result += "//" + authority }
+            result += path
+            if let query { result += "?" + query }
+            if let fragment { result += "#" + fragment }
+            return result
+        }
+    }
+
+    /// `reference` resolved against `base` (RFC 3986 §5.2.2, strict: a reference
+    /// with a scheme is absolute even when it is the base's scheme). `base` should be
+    /// an absolute URI; when it has no scheme, the result has none either.
+    public static func resolve(_ reference: String, against base: String) -> String {
+        resolve(Components(parsing: reference), against: Components(parsing: base)).text
+    }
+
+    /// §5.2.2 on components.
+    public static func resolve(_ reference: Components, against base: Components) -> Components {
+        var target = Components(scheme: nil, authority: nil, path: "", query: nil, fragment: reference.fragment)
+        if reference.scheme != nil {
+            target.scheme = reference.scheme
+            target.authority = reference.authority
+            target.path = removeDotSegments(reference.path)
+            target.query = reference.query
+            return target
+        }
+        target.scheme = base.scheme
+        if reference.authority != nil {
+            target.authority = reference.authority
+            target.path = removeDotSegments(reference.path)
+            target.query = reference.query
+            return target
+        }
+        target.authority = base.authority
+        if reference.path.isEmpty {
+            target.path = base.path
+            target.query = reference.query ?? base.query
+        } else {
+            if reference.path.hasPrefix("/") {
+                target.path = removeDotSegments(reference.path)
+            } else {
+                target.path = removeDotSegments(merge(base: base, path: reference.path))
+            }
+            target.query = reference.query
+        }
+        return target
+    }
+
+    /// §5.2.3: a relative path appended to the base's path less its last segment.
+    static func merge(base: Components, path: String) -> String {
+        if base.authority != nil && base.path.isEmpty { return "/" + path }
+        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        return String(base.path[...slash]) + path
+    }
+
+    /// §5.2.4: `.` and `..` segments interpreted and removed.
+    public static func removeDotSegments(_ path: String) -> String {
+        var input = Substring(path)
+        var output: [Substring] = []  // each segment with its leading "/" (the first may lack one)
+        while !input.isEmpty {
+            if input.hasPrefix("../") {
+                input = input.dropFirst(3)
+            } else if input.hasPrefix("./") {
+                input = input.dropFirst(2)
+            } else if input.hasPrefix("/./") {
+                input = input.dropFirst(2)
+            } else if input == "/." {
+                input = "/"
+            } else if input.hasPrefix("/../") {
+                input = input.dropFirst(3)
+                if !output.isEmpty { output.removeLast() }
+            } else if input == "/.." {
+                input = "/"
+                if !output.isEmpty { output.removeLast() }
+            } else if input == "." || input == ".." {
+                input = ""
+            } else {
+                let searchStart = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
+                let end = input[searchStart...].firstIndex(of: "/") ?? input.endIndex
+                output.append(input[..<end])
+                input = input[end...]
+            }
+        }
+        return output.joined()
+    }
+}
