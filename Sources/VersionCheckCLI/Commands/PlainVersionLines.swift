@@ -7,11 +7,11 @@ import VersionCheckCore
 /// Lines are split at `\n` and trimmed of ASCII whitespace (so CRLF input works); a line
 /// that holds anything else — including Unicode whitespace — makes `PackedVersionSort`
 /// decline, and the caller takes the general path, which also reports invalid lines.
-/// `--satisfies` is applied before packing, by parsing each line (a line that is not a
+/// `--satisfies` is applied before packing (`PackedVersionSort.filter`: a line that is not a
 /// version declines); then the lines that remain must be plain. `--stable` needs no work
 /// here: a plain numeric version has no pre-release, and a pre-release line declines.
 /// Cost: one scan to split, two to pack, a radix sort of 64-bit keys, one gather; memory
-/// about 3 × 8 bytes a line beside the input; with `--satisfies`, one parse a line more.
+/// about 3 × 8 bytes a line beside the input; with `--satisfies`, one more scan.
 enum PlainVersionLines {
     /// Sorts and prints `input`'s lines if they all qualify, returning the exit status; nil
     /// (having printed nothing) otherwise.
@@ -21,7 +21,10 @@ enum PlainVersionLines {
         return input.withUnsafeBufferPointer { bytes -> ExitStatus? in
             var kept = lines
             if let constraint = options.constraint {
-                guard let satisfying = filter(lines, in: bytes, by: constraint) else { return nil }
+                let satisfying = lines.withUnsafeBufferPointer { lines in
+                    PackedVersionSort.filter(lines, in: bytes) { constraint.isSatisfied(by: $0) }
+                }
+                guard let satisfying else { return nil }
                 kept = satisfying
             }
             return kept.withUnsafeBufferPointer { spans -> ExitStatus? in
@@ -38,21 +41,6 @@ enum PlainVersionLines {
                 return SortOptions.status(hadEntries: !lines.isEmpty, printedAny: !order.isEmpty)
             }
         }
-    }
-
-    /// The lines that are versions satisfying `constraint`; nil when a line is not a version
-    /// (the general path reports or skips it).
-    static func filter(
-        _ spans: [LineSpan], in bytes: UnsafeBufferPointer<UInt8>, by constraint: VersionConstraint
-    ) -> [LineSpan]? {
-        var kept: [LineSpan] = []
-        kept.reserveCapacity(spans.count)
-        for span in spans {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]), as: UTF8.self)
-            guard let version = try? Version(text) else { return nil }
-            if constraint.isSatisfied(by: version) { kept.append(span) }
-        }
-        return kept
     }
 
     /// The non-blank lines of `input`, each trimmed of surrounding ASCII whitespace.
