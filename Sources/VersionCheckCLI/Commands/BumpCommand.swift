@@ -8,11 +8,13 @@ enum BumpCommand {
         guard let level = BumpLevel(rawValue: line.arguments[0]) else {
             return output.report(Failure(.internal, "LEVEL \(Quote.single(line.arguments[0])) passed the parser"))
         }
-        let pre: PrereleaseName?
-        do {
-            pre = try line.text("pre").map { text throws(BumpError) in try PrereleaseName(text) }
-        } catch {
-            return output.report(Failure(.usage, "--pre: \(error.description)"))
+        var pre: PrereleaseName? = nil
+        if let text = line.text("pre") {
+            do {
+                pre = try PrereleaseName(text)
+            } catch {
+                return output.report(Failure(.usage, "--pre: \(error.description)"))
+            }
         }
         return run(level: level, version: line.arguments[1], pre: pre, output: output)
     }
