@@ -44,6 +44,7 @@ public enum CLI {
             case CommandTable.compare.name: return CompareCommand.run(line, output: output)
             case CommandTable.satisfies.name: return SatisfiesCommand.run(line, output: output)
             case CommandTable.sort.name: return SortCommand.run(line, stdin: stdin, output: output)
+            case CommandTable.bump.name: return BumpCommand.run(line, output: output)
             case CommandTable.validate.name: return ValidateCommand.run(line, output: output)
             case CommandTable.completions.name: return CompletionsCommand.run(line, output: output)
             default:

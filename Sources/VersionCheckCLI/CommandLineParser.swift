@@ -99,7 +99,7 @@ public enum CommandLineParser {
             case "--quiet": options.quiet = true
             case "--verbose": options.verbose = true
             default:
-                guard let shorts = shortFlagBundle(token) else { continue }
+                guard let shorts = shortFlagBundle(token, known: anyShortName) else { continue }
                 if shorts.contains("q") { options.quiet = true }
                 if shorts.contains("v") { options.verbose = true }
             }
@@ -116,13 +116,17 @@ public enum CommandLineParser {
         return second == UInt8(ascii: "-") || (second | 0x20 >= UInt8(ascii: "a") && second | 0x20 <= UInt8(ascii: "z"))
     }
 
-    /// The short flags of `-qv` (`["q", "v"]`), if `token` is made only of known short flags.
-    static func shortFlagBundle(_ token: String) -> [Character]? {
+    /// The short flags of `-qv` (`["q", "v"]`), if `token` is made only of the short flags `known`.
+    static func shortFlagBundle(_ token: String, known: [Character]) -> [Character]? {
         guard token.count >= 2, token.first == "-", !token.hasPrefix("--") else { return nil }
         let letters = Array(token.dropFirst())
-        let known = CommandTable.globalOptions.compactMap(\.short)
         return letters.allSatisfy(known.contains) ? letters : nil
     }
+
+    /// Every short name of the grammar: the global ones and those of every command (`-r` of
+    /// `sort`), for the scans that run before the command is known.
+    static let anyShortName: [Character] =
+        (CommandTable.globalOptions + CommandTable.commands.flatMap(\.options)).compactMap(\.short)
 
     /// The first help or version request before `--`, unless the command named is unknown
     /// (that error wins) or is `help COMMAND` (which explains COMMAND).
@@ -132,7 +136,7 @@ public enum CommandLineParser {
         for token in arguments {
             if token == "--" { break }
             if looksLikeOption(token) {
-                if request == nil, token == "--help" || shortFlagBundle(token)?.contains("h") == true {
+                if request == nil, token == "--help" || shortFlagBundle(token, known: anyShortName)?.contains("h") == true {
                     request = .help(nil)
                 } else if request == nil, token == "--version" {
                     request = .version
@@ -245,20 +249,25 @@ extension CommandLineParser {
             return consumed
         }
 
-        /// Handles `-q`, `-v`, `-h` and bundles such as `-qv`.
+        /// Handles the global `-q`, `-v`, `-h`, the command's own short flags (`-r` of `sort`)
+        /// and bundles of them such as `-rq`.
         mutating func shortOptions(_ token: String) throws(Failure) {
-            guard let letters = shortFlagBundle(token) else {
-                let unknown = token.dropFirst().first { letter in
-                    !CommandTable.globalOptions.contains { $0.short == letter }
-                }
+            let options = CommandTable.globalOptions + (command?.options ?? []).filter { $0.short != nil }
+            guard let letters = shortFlagBundle(token, known: options.compactMap(\.short)) else {
+                let unknown = token.dropFirst().first { letter in !options.contains { $0.short == letter } }
                 let shown = unknown.map { "-\($0)" } ?? token
                 if let suggestion = suggestLongOption(for: token) {
                     throw usageError("unknown option '\(shown)'; did you mean '\(suggestion)'?")
                 }
+                if let unknown, CommandLineParser.anyShortName.contains(unknown) {
+                    guard let command else { throw usageError("option '\(shown)' must follow a command name") }
+                    throw usageError("option '\(shown)' is not valid for '\(command.name)'")
+                }
                 throw usageError("unknown option '\(shown)'")
             }
             for letter in letters {
-                if let option = CommandTable.globalOptions.first(where: { $0.short == letter }) { setGlobal(option) }
+                guard let option = options.first(where: { $0.short == letter }) else { continue }
+                if CommandTable.globalOptions.contains(option) { setGlobal(option) } else { flags.insert(option.name) }
             }
         }
 
@@ -293,10 +302,27 @@ extension CommandLineParser {
         }
 
         mutating func positional(_ token: String) throws(Failure) {
-            if let command, let limit = Self.maximumArguments(command), arguments.count >= limit {
+            guard let command else { return arguments.append(token) }
+            if let limit = Self.maximumArguments(command), arguments.count >= limit {
                 throw usageError("unexpected argument \(Quote.single(token))")
             }
-            arguments.append(token)
+            guard let spec = Self.argument(of: command, at: arguments.count), let kind = spec.value else {
+                return arguments.append(token)
+            }
+            switch try ValueChecker.check(token, kind: kind, option: spec.name, pointer: pointer) {
+            case .text(let checked): arguments.append(checked)
+            case .number, .integer, .texts: arguments.append(token)
+            }
+        }
+
+        /// The spec of the argument at `index` (from 0): a repeated one takes all the rest.
+        static func argument(of command: CommandSpec, at index: Int) -> ArgumentSpec? {
+            var position = 0
+            for argument in command.arguments {
+                if argument.isRepeated || position == index { return argument }
+                position += 1
+            }
+            return nil
         }
 
         func misplacedOrUnknown(_ shown: String, name: String) -> Failure {

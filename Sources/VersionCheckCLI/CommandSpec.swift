@@ -11,6 +11,12 @@ public enum ValueKind: Sendable, Equatable {
     case version
     /// A LEVEL: `major`, `minor`, `patch`, `revision`, `any`, `never`.
     case level
+    /// The LEVEL of `bump`: `major`, `minor`, `patch`, `revision`, `prerelease`.
+    case bumpLevel
+    /// A pre-release name: dot-separated identifiers of `[0-9A-Za-z-]` (`rc`, `beta.x`).
+    case prereleaseName
+    /// A version constraint. Checked after parsing: an invalid one is 65, not 64.
+    case constraint
     /// A positive decimal number of seconds: digits with an optional fraction.
     case seconds
     /// A non-negative decimal number of days: digits with an optional fraction.
@@ -44,7 +50,9 @@ public enum ValueKind: Sendable, Equatable {
     public var placeholder: String {
         switch self {
         case .version: "VERSION"
-        case .level: "LEVEL"
+        case .level, .bumpLevel: "LEVEL"
+        case .prereleaseName: "ID"
+        case .constraint: "CONSTRAINT"
         case .seconds: "SECONDS"
         case .days: "DAYS"
         case .count: "N"
@@ -66,6 +74,7 @@ public enum ValueKind: Sendable, Equatable {
     public var choices: [String] {
         switch self {
         case .level: BumpThreshold.allCases.map(\.rawValue)
+        case .bumpLevel: BumpLevel.allCases.reversed().map(\.rawValue)
         case .platform: ["ios", "mac"]
         case .appcastVersion: ["build", "display"]
         case .currentKey: CurrentKey.allCases.map(\.rawValue)
@@ -78,7 +87,8 @@ public enum ValueKind: Sendable, Equatable {
 public struct OptionSpec: Sendable, Equatable {
     /// The long name without dashes: `current` is written `--current`.
     public var name: String
-    /// The one-letter short name, if any: `q` is written `-q`.
+    /// The one-letter short name, if any: `q` is written `-q`. Only flags have one; a
+    /// command's short names differ from the global ones (`-r` of `sort`).
     public var short: Character?
     /// The kind of value it takes; nil for a flag.
     public var value: ValueKind?
@@ -142,12 +152,22 @@ public struct ArgumentSpec: Sendable, Equatable {
     /// One short sentence for help.
     public var help: String
     public var completion: Completion
+    /// The kind of value it must be, checked by the parser like an option's (a bad one is 64);
+    /// nil for free text checked by the command (versions: 65).
+    public var value: ValueKind?
 
     public init(_ name: String, _ count: Count = .one, help: String, completion: Completion = .anyText) {
         self.name = name
         self.count = count
         self.help = help
         self.completion = completion
+        self.value = nil
+    }
+
+    /// An argument whose value the parser checks; a shell completes `kind`'s choices.
+    public init(_ name: String, _ count: Count = .one, help: String, value kind: ValueKind) {
+        self.init(name, count, help: help, completion: kind.choices.isEmpty ? .anyText : .choices(kind.choices))
+        self.value = kind
     }
 
     /// The argument in a usage line: `VERSION`, `[COMMAND]`, `VERSION ...`, `[VERSION ...]`.

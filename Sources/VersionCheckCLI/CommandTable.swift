@@ -6,11 +6,11 @@ public enum CommandTable {
     public static let programName = "versioncheck"
 
     /// What versioncheck does, in one line (help overview, the man page's NAME).
-    public static let abstract = "Check for app updates; compare, test, sort and validate versions."
+    public static let abstract = "Check for app updates; compare, test, sort, bump, validate versions."
 
     /// What versioncheck does and the rules every command follows (help overview, man page DESCRIPTION).
     public static let discussion: [String] = [
-        "\(programName) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort and validate version numbers.",
+        "\(programName) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort, bump and validate version numbers.",
         "Options take their value as --name value or --name=value; -- ends options. Global options may stand before or after the command name. Data goes to stdout; diagnostics and errors go to stderr.",
     ]
 
@@ -182,18 +182,60 @@ public enum CommandTable {
         name: "sort",
         abstract: "Sort versions by precedence, one per line.",
         discussion: [
-            "Reads the versions from the arguments, or one per line from stdin when there are none (blank lines skipped, surrounding whitespace trimmed). Prints each version as given, ascending; equal versions keep their input order. If any entry is invalid, prints nothing and names it.",
+            "Reads the versions from the arguments, or one per line from stdin when there are none (blank lines skipped, surrounding whitespace trimmed). Prints each version as given, ascending; equal versions keep their input order. If any entry is invalid, prints nothing and names it (unless --ignore-invalid).",
+            "--satisfies, --stable and --ignore-invalid leave out entries; --latest prints only the highest that remains (the first in input order among equals; --reverse does not change which; with --json an array of one string). The exit status is 1 when the input held entries but none was left to print.",
         ],
         arguments: [ArgumentSpec("VERSION", .zeroOrMore, help: "The versions to sort (default: read stdin).")],
         optionGroups: [
-            OptionGroup("OPTIONS", [OptionSpec("reverse", help: "Sort in descending order.")]),
+            OptionGroup("OPTIONS", [
+                OptionSpec("reverse", short: "r", help: "Sort in descending order (equal versions keep their input order)."),
+                OptionSpec("satisfies", value: .constraint, help: "Only versions that satisfy CONSTRAINT, e.g. '>=1.2, <2'."),
+                OptionSpec("stable", help: "Only versions without a pre-release."),
+                OptionSpec("ignore-invalid", help: "Skip entries that are not versions (named on stderr with -v)."),
+                OptionSpec("latest", help: "Print only the highest remaining version."),
+            ]),
         ],
         examples: [
             Example("versioncheck sort 1.10 1.2 1.2.0-rc.1", "Prints 1.2.0-rc.1, 1.2, 1.10."),
-            Example("git tag | versioncheck sort --reverse", "Newest tag first."),
+            Example("git tag | versioncheck sort -r", "Newest tag first."),
+            Example("git tag | versioncheck sort --stable --ignore-invalid --latest", "The newest stable tag, as spelled."),
+            Example("versioncheck sort --satisfies '~> 1.2' 1.1 1.2.5 1.9 2.0", "Prints 1.2.5, 1.9."),
         ],
-        exitCodes: [(.success, "Sorted."), (.usage, "Usage error."), (.invalidInput, "An invalid version (nothing printed).")],
-        sections: [Documentation.toolboxOutput("One array of the versions as given, in order.", #"["1.2", "v1.9.0-rc.1", "1.10"]"#)]
+        exitCodes: [
+            (.success, "Printed, or the input held no entry."), (.no, "The filters left nothing to print."),
+            (.usage, "Usage error."), (.invalidInput, "An invalid version (nothing printed), or an invalid --satisfies constraint."),
+        ],
+        sections: [Documentation.toolboxOutput("One array of the versions as given, in order (--latest: one).", #"["1.2", "v1.9.0-rc.1", "1.10"]"#)]
+    )
+
+    public static let bump = CommandSpec(
+        name: "bump",
+        abstract: "Print the next version at a level.",
+        discussion: [
+            "major, minor, patch and revision (4th component) increment that component and zero the ones after it, keeping the number of components unless more are needed (bump patch 1.2 prints 1.2.1). A pre-release whose components after LEVEL are all zero is released instead (bump minor 1.3.0-rc.2 prints 1.3.0), unless --pre is given.",
+            "prerelease increments the last numeric pre-release identifier (1.2.4-rc.1 to 1.2.4-rc.2) or appends .1; on a release it bumps patch and starts -ID.1 (ID from --pre, default rc). With major, minor, patch or revision, --pre ID makes the result ID.1 of the incremented version; with prerelease it restarts at ID.1 unless the current pre-release begins with ID.",
+            "The result is always higher than VERSION, else the exit status is 65. A v prefix is kept, build metadata dropped, numbers printed without leading zeros. --json prints {\"version\": …, \"level\": …, \"bumped\": …}.",
+        ],
+        arguments: [
+            ArgumentSpec("LEVEL", help: "major, minor, patch, revision or prerelease.", value: .bumpLevel),
+            ArgumentSpec("VERSION", help: "The version to bump."),
+        ],
+        optionGroups: [
+            OptionGroup("OPTIONS", [
+                OptionSpec("pre", value: .prereleaseName, help: "Make the result the pre-release ID.1 (or continue ID)."),
+            ]),
+        ],
+        examples: [
+            Example("versioncheck bump minor 1.2.3", "Prints 1.3.0."),
+            Example("versioncheck bump minor 1.2.3 --pre beta", "Prints 1.3.0-beta.1."),
+            Example("versioncheck bump prerelease v1.2.4-rc.1", "Prints v1.2.4-rc.2."),
+            Example("versioncheck bump minor \"$(git describe --tags --abbrev=0)\"", "The next minor version after the latest tag."),
+        ],
+        exitCodes: [
+            (.success, "The next version was printed."), (.usage, "Usage error: unknown LEVEL, invalid --pre."),
+            (.invalidInput, "An invalid version, or a bump that would not be higher."),
+        ],
+        sections: [Documentation.toolboxOutput("The input, the level and the result.", #"{"version": "1.2.3", "level": "minor", "bumped": "1.3.0"}"#)]
     )
 
     public static let validate = CommandSpec(
@@ -250,7 +292,7 @@ public enum CommandTable {
     )
 
     /// Every command, in help order.
-    public static let commands: [CommandSpec] = [lookup, manifest, compare, satisfies, sort, validate, completions, help]
+    public static let commands: [CommandSpec] = [lookup, manifest, compare, satisfies, sort, bump, validate, completions, help]
 
     /// The command called `name`, if there is one.
     public static func command(named name: String) -> CommandSpec? {

@@ -29,7 +29,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .success: "Success; for lookup and manifest: no update (up to date)."
         case .optionalUpdate: "An optional update is available."
         case .forcedUpdate: "A forced update is required."
-        case .no: "The answer is no: satisfies not satisfied, --gate not passed."
+        case .no: "The answer is no: satisfies not satisfied, --gate not passed, sort filters left nothing."
         case .usage: "Usage error: unknown command or option, missing or extra argument, bad option value."
         case .invalidInput: "Invalid version or constraint given by the user."
         case .noInput: "--current-from names a file or app bundle that does not exist or cannot be read."

@@ -1,12 +1,14 @@
-/// Checks one option value against its `ValueKind` (SPEC.md "Number formats").
-/// A bad value is a usage error (64), except versions, which are checked later (65).
+import VersionCheckCore
+
+/// Checks one option value (or checked argument) against its `ValueKind` (SPEC.md "Number
+/// formats"). A bad value is a usage error (64), except versions, which are checked later (65).
 enum ValueChecker {
     static func check(_ raw: String, kind: ValueKind, option: String, pointer: String) throws(Failure) -> OptionValue {
         func bad(_ expected: String) -> Failure {
             Failure(.usage, "invalid value \(Quote.single(raw)) for '\(option)': expected \(expected)\(pointer)")
         }
         switch kind {
-        case .version:
+        case .version, .constraint:
             return .text(raw)
         case .level:
             let level = raw.lowercased()
@@ -16,6 +18,16 @@ enum ValueChecker {
             let key = raw.lowercased()
             guard kind.choices.contains(key) else { throw bad(kind.choices.joined(separator: " or ")) }
             return .text(key)
+        case .bumpLevel:
+            let level = raw.lowercased()
+            guard kind.choices.contains(level) else { throw bad("one of " + kind.choices.joined(separator: ", ")) }
+            return .text(level)
+        case .prereleaseName:
+            do {
+                return .text(try PrereleaseName(raw).description)
+            } catch {
+                throw bad("one or more identifiers of letters, digits and '-', joined by '.' (such as rc or beta.x)")
+            }
         case .platform:
             let platform = raw.lowercased()
             guard kind.choices.contains(platform) else { throw bad(kind.choices.joined(separator: " or ")) }

@@ -103,8 +103,8 @@ struct CommandPair {
     }
 }
 
-/// The `command` group: `versioncheck sort` against GNU `sort -V` on 1,000,000 random
-/// x.y.z lines, and start-up (`versioncheck compare`) against `dpkg --compare-versions`.
+/// The `command` group: `versioncheck sort` (plain, `--satisfies`, `--stable`) against GNU
+/// `sort -V` on 1,000,000 random x.y.z lines, and start-up (`versioncheck compare`) against `dpkg --compare-versions`.
 /// `BENCH_VERSIONCHECK` names the binary to measure (the release build `make bench` makes).
 func runCommandBenchmarks() {
     let binary = ProcessInfo.processInfo.environment["BENCH_VERSIONCHECK"]
@@ -122,6 +122,14 @@ func runCommandBenchmarks() {
     CommandPair(
         name: "command: sort 1,000,000 random x.y.z lines",
         ours: [binary, "sort"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2
+    ).measure()
+    CommandPair(
+        name: "command: sort --satisfies '>=1.2, <40', the same lines",
+        ours: [binary, "sort", "--satisfies", ">=1.2, <40"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2
+    ).measure()
+    CommandPair(
+        name: "command: sort --stable, the same lines",
+        ours: [binary, "sort", "--stable"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2
     ).measure()
     CommandPair(
         name: "command: start-up, compare 1.2.3 1.10.0",

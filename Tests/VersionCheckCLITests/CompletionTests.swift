@@ -48,6 +48,11 @@ struct CompletionTests {
         ("versioncheck completions ", CompletionShell.allCases.map(\.rawValue)),
         ("versioncheck --js", ["--json"]),
         ("versioncheck sort --r", ["--reverse"]),
+        ("versioncheck sort --s", ["--satisfies", "--stable"]),
+        ("versioncheck bump ", ["major", "minor", "patch", "revision", "prerelease"]),
+        ("versioncheck bump --pre rc p", ["patch", "prerelease"]),
+        ("versioncheck -q bump pre", ["prerelease"]),
+        ("versioncheck bump minor --p", ["--pre"]),
     ]
 
     /// The table, plus: after `COMMAND --` every long option of the command (its own and the

@@ -25,7 +25,12 @@ struct GrammarCoverageTests {
             #expect(Self.man.contains(Self.roffLabel(option)), "man page: \(option.label)")
             #expect(bashOptions.contains(option.longFlag), "bash, \(name): \(option.longFlag)")
             #expect(zshBlock.contains(Self.zshSpecStart(option)), "zsh, \(name): \(option.longFlag)")
-            #expect(Self.fish.contains("complete -c versioncheck -n '__versioncheck_using \(name)' -l \(option.name) "), "fish, \(name): \(option.longFlag)")
+            let short = option.short.map { "-s \($0) " } ?? ""
+            #expect(Self.fish.contains("complete -c versioncheck -n '__versioncheck_using \(name)' \(short)-l \(option.name) "), "fish, \(name): \(option.longFlag)")
+            if let short = option.short {
+                #expect(help.contains("\n  -\(short), \(option.longFlag)"), "help of \(name): -\(short)")
+                #expect(bashOptions.contains("-\(short)"), "bash, \(name): -\(short)")
+            }
         }
         for option in CommandTable.globalOptions {
             #expect(bashOptions.contains(option.longFlag), "bash, \(name): \(option.longFlag)")
@@ -52,6 +57,32 @@ struct GrammarCoverageTests {
             #expect(Self.zsh.contains("\n        '\(command.name):"), "zsh: \(command.name)")
             #expect(Self.fish.contains("-a \(command.name) -d '"), "fish: \(command.name)")
         }
+    }
+
+    /// Short names are flags, and one letter means one option: a command's own short names
+    /// differ from the global ones, so `-rq` is never ambiguous.
+    @Test func shortNamesAreUniqueFlags() {
+        let global = CommandTable.globalOptions.compactMap(\.short)
+        #expect(Set(global).count == global.count)
+        for command in CommandTable.commands {
+            let own = command.options.filter { $0.short != nil }
+            let allFlags = own.allSatisfy { $0.isFlag }
+            #expect(allFlags, "\(command.name): a short option that takes a value")
+            let letters = own.compactMap(\.short)
+            #expect(Set(letters).count == letters.count && Set(letters).isDisjoint(with: global), "\(command.name): \(letters)")
+        }
+    }
+
+    /// Arguments with a value kind are checked by the parser and completed with its choices.
+    @Test func checkedArgumentsAreCompletedWithTheirChoices() throws {
+        let bump = try #require(CommandTable.command(named: "bump"))
+        let level = try #require(bump.arguments.first)
+        #expect(level.value == .bumpLevel)
+        #expect(level.completionWords == ["major", "minor", "patch", "revision", "prerelease"])
+        let bashArguments = try #require(Self.bashWordList(after: "        bump:0) "))
+        #expect(bashArguments == level.completionWords)
+        #expect(Self.zsh.contains("'1:LEVEL:(major minor patch revision prerelease)'"))
+        #expect(Self.fish.contains("-a 'major minor patch revision prerelease'"))
     }
 
     /// `\fB\-\-current\fR \fIVERSION\fR`, as the man page must show an option.

@@ -29,7 +29,7 @@ struct ManPageTests {
         #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ERRORS", "ERROR KINDS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"])
         #expect(Self.page.contains("\n.TH \"VERSIONCHECK\" \"1\" \"\" \"versioncheck \(ToolInfo.version)\" \"User Commands\"\n"))
         // lexgrog and apropos read NAME as `name \- description`.
-        #expect(Self.page.contains("\n.SH NAME\nversioncheck \\- check for app updates; compare, test, sort and validate versions\n"))
+        #expect(Self.page.contains("\n.SH NAME\nversioncheck \\- check for app updates; compare, test, sort, bump, validate versions\n"))
     }
 
     @Test func everyCommandExitCodeVariableAndExampleIsThere() {

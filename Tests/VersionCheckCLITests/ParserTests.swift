@@ -59,6 +59,39 @@ struct ParserTests {
         #expect(line.arguments == ["--help"])
     }
 
+    /// A command's own short flag (`-r` of `sort`) works alone, bundled with global ones, and
+    /// beside its long name.
+    @Test(arguments: [["sort", "-r", "1"], ["sort", "-rqv", "1"], ["-q", "sort", "-vr", "1"], ["sort", "-r", "--reverse", "1"]])
+    func commandShortFlags(arguments: [String]) throws {
+        guard case .run(let line) = try CommandLineParser.parse(arguments) else {
+            Issue.record("expected a command")
+            return
+        }
+        #expect(line.flag("reverse"))
+        #expect(line.arguments == ["1"])
+        #expect(line.global.quiet == arguments.contains { $0.hasPrefix("-") && $0.contains("q") })
+    }
+
+    @Test(arguments: [(["sort", "-rh"], "sort"), (["-h", "sort", "-r"], "sort")])
+    func helpInABundleWithACommandFlag(arguments: [String], command: String) throws {
+        #expect(try CommandLineParser.parse(arguments) == .help(CommandTable.command(named: command)))
+    }
+
+    @Test func scanningFindsGlobalFlagsInABundleWithACommandFlag() {
+        #expect(CommandLineParser.scanGlobalOptions(["sort", "-rq"]) == GlobalOptions(quiet: true))
+    }
+
+    /// `bump`'s LEVEL is checked by the parser (any case, kept in lower case); VERSION is text.
+    @Test(arguments: [("major", "major"), ("PreRelease", "prerelease"), ("revision", "revision")])
+    func bumpLevelArgument(given: String, expected: String) throws {
+        guard case .run(let line) = try CommandLineParser.parse(["bump", given, "v1.2", "--pre=beta.x"]) else {
+            Issue.record("expected a command")
+            return
+        }
+        #expect(line.arguments == [expected, "v1.2"])
+        #expect(line.text("pre") == "beta.x")
+    }
+
     static let equalsForms: [[String]] = [
         ["manifest", "--url=https://x.test/m.json?a=b", "--current=1.2", "--timeout=2.5", "--retries=0"],
         ["manifest", "--url", "https://x.test/m.json?a=b", "--current", "1.2", "--timeout", "2.5", "--retries", "0"],

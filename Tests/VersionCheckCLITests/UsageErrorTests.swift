@@ -59,6 +59,21 @@ struct UsageErrorTests {
         (["manifest", "--url", "m.json", "--current-from"], "option '--current-from' needs a value (PATH) (see 'versioncheck help manifest')"),
         (["lookup", "--current-from", "Info.plist", "--current-key", "short"], "invalid value 'short' for '--current-key': expected marketing or build (see 'versioncheck help lookup')"),
         (["compare", "--current-from", "Info.plist", "1", "2"], "option '--current-from' is not valid for 'compare' (see 'versioncheck help compare')"),
+        // a command's short flag: only after its command, only for it
+        (["-r", "sort", "1"], "option '-r' must follow a command name (see 'versioncheck --help')"),
+        (["compare", "-r", "1", "2"], "option '-r' is not valid for 'compare' (see 'versioncheck help compare')"),
+        (["sort", "-rx", "1"], "unknown option '-x' (see 'versioncheck help sort')"),
+        (["sort", "--satisfies"], "option '--satisfies' needs a value (CONSTRAINT) (see 'versioncheck help sort')"),
+        (["sort", "--latest=1"], "option '--latest' takes no value (see 'versioncheck help sort')"),
+        // bump: LEVEL and --pre are checked by the parser
+        (["bump", "minor"], "missing argument VERSION (see 'versioncheck help bump')"),
+        (["bump", "minor", "1", "2"], "unexpected argument '2' (see 'versioncheck help bump')"),
+        (["bump", "huge", "1"], "invalid value 'huge' for 'LEVEL': expected one of major, minor, patch, revision, prerelease (see 'versioncheck help bump')"),
+        (["bump", "any", "1", "--json"], "invalid value 'any' for 'LEVEL': expected one of major, minor, patch, revision, prerelease (see 'versioncheck help bump')"),
+        (["bump", "minor", "1", "--pre"], "option '--pre' needs a value (ID) (see 'versioncheck help bump')"),
+        (["bump", "minor", "1", "--pre", "a..b"], "invalid value 'a..b' for '--pre': expected one or more identifiers of letters, digits and '-', joined by '.' (such as rc or beta.x) (see 'versioncheck help bump')"),
+        (["bump", "minor", "1", "--pre=rc_1"], "invalid value 'rc_1' for '--pre': expected one or more identifiers of letters, digits and '-', joined by '.' (such as rc or beta.x) (see 'versioncheck help bump')"),
+        (["bump", "minor", "1", "--pre", ""], "invalid value '' for '--pre': expected one or more identifiers of letters, digits and '-', joined by '.' (such as rc or beta.x) (see 'versioncheck help bump')"),
     ]
 
     @Test(arguments: cases)

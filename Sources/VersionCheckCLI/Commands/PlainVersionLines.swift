@@ -7,27 +7,40 @@ import VersionCheckCore
 /// Lines are split at `\n` and trimmed of ASCII whitespace (so CRLF input works); a line
 /// that holds anything else — including Unicode whitespace — makes `PackedVersionSort`
 /// decline, and the caller takes the general path, which also reports invalid lines.
+/// `--satisfies` is applied before packing (`PackedVersionSort.filter`: a line that is not a
+/// version declines); then the lines that remain must be plain. `--stable` needs no work
+/// here: a plain numeric version has no pre-release, and a pre-release line declines.
 /// Cost: one scan to split, two to pack, a radix sort of 64-bit keys, one gather; memory
-/// about 3 × 8 bytes a line beside the input.
+/// about 3 × 8 bytes a line beside the input; with `--satisfies`, one more scan.
 enum PlainVersionLines {
-    /// Sorts and prints `input`'s lines if they all qualify; false (printing nothing) otherwise.
-    static func sortAndPrint(_ input: [UInt8], descending: Bool, output: Output) -> Bool {
-        guard input.count < Int(UInt32.max) else { return false }
-        let spans = trimmedSpans(of: input)
-        let printed: Bool = input.withUnsafeBufferPointer { bytes in
-            spans.withUnsafeBufferPointer { spans in
-                guard let order = PackedVersionSort.sortedOrder(of: spans, in: bytes, descending: descending) else {
-                    return false
+    /// Sorts and prints `input`'s lines if they all qualify, returning the exit status; nil
+    /// (having printed nothing) otherwise.
+    static func sortAndPrint(_ input: [UInt8], options: SortOptions, output: Output) -> ExitStatus? {
+        guard input.count < Int(UInt32.max) else { return nil }
+        let lines = trimmedSpans(of: input)
+        return input.withUnsafeBufferPointer { bytes -> ExitStatus? in
+            var kept = lines
+            if let constraint = options.constraint {
+                let satisfying = lines.withUnsafeBufferPointer { lines in
+                    PackedVersionSort.filter(lines, in: bytes) { constraint.isSatisfied(by: $0) }
                 }
+                guard let satisfying else { return nil }
+                kept = satisfying
+            }
+            return kept.withUnsafeBufferPointer { spans -> ExitStatus? in
+                let descending = options.descending || options.latestOnly
+                guard var order = PackedVersionSort.sortedOrder(of: spans, in: bytes, descending: descending) else {
+                    return nil
+                }
+                if options.latestOnly && order.count > 1 { order.removeSubrange(1...) }
                 if output.json {
                     printJSON(order: order, spans: spans, bytes: bytes, output: output)
                 } else {
                     printLines(order: order, spans: spans, bytes: bytes, output: output)
                 }
-                return true
+                return SortOptions.status(hadEntries: !lines.isEmpty, printedAny: !order.isEmpty)
             }
         }
-        return printed
     }
 
     /// The non-blank lines of `input`, each trimmed of surrounding ASCII whitespace.

@@ -1,45 +1,75 @@
 import VersionCheckCore
 
-/// `sort [--reverse] [VERSION...]`: versions from the arguments, or one per line
-/// from stdin; printed as given (trimmed), ascending, stable. All or nothing: one
-/// invalid entry prints nothing on stdout and exits 65, naming its line.
+/// `sort [-r] [--satisfies C] [--stable] [--ignore-invalid] [--latest] [VERSION...]`: versions
+/// from the arguments, or one per line from stdin; printed as given (trimmed), ascending,
+/// stable. All or nothing: one invalid entry prints nothing on stdout and exits 65, naming
+/// its line, unless `--ignore-invalid`.
 enum SortCommand {
     static func run(_ line: ParsedCommandLine, stdin: Input, output: Output) -> ExitStatus {
+        var options = SortOptions(
+            descending: line.flag("reverse"), stableOnly: line.flag("stable"),
+            ignoreInvalid: line.flag("ignore-invalid"), latestOnly: line.flag("latest"))
+        if let text = line.text("satisfies") {
+            do {
+                options.constraint = try VersionConstraint(text)
+            } catch {
+                return output.report(Failure(.invalidInput, "--satisfies: \(error.description)"))
+            }
+        }
+        return run(options, arguments: line.arguments, stdin: stdin, output: output)
+    }
+
+    /// Sorts `arguments`, or stdin's lines when there are none, as `options` say.
+    static func run(_ options: SortOptions, arguments: [String], stdin: Input, output: Output) -> ExitStatus {
         let entries: [Entry]
-        if line.arguments.isEmpty {
+        if arguments.isEmpty {
             switch stdin.read() {
             case .success(let bytes):
-                if PlainVersionLines.sortAndPrint(bytes, descending: line.flag("reverse"), output: output) {
-                    return .success
-                }
+                if let status = PlainVersionLines.sortAndPrint(bytes, options: options, output: output) { return status }
                 entries = Entry.lines(of: bytes)
             case .failure(let failure): return output.report(failure)
             }
         } else {
-            entries = line.arguments.enumerated().map { Entry(text: $0.element, place: .argument($0.offset + 1)) }
+            entries = arguments.enumerated().map { Entry(text: $0.element, place: .argument($0.offset + 1)) }
         }
         var versions: [Version] = []
         versions.reserveCapacity(entries.count)
         for entry in entries {
+            let version: Version
             do {
-                versions.append(try Version(entry.text))
+                version = try Version(entry.text)
             } catch {
-                return output.report(Failure(.invalidInput, "\(entry.place): \(error.description)"))
+                guard options.ignoreInvalid else {
+                    return output.report(Failure(.invalidInput, "\(entry.place): \(error.description)"))
+                }
+                output.diagnostic("skipped \(entry.place): \(error.description)")
+                continue
             }
+            if options.admits(version) { versions.append(version) }
         }
-        let order = sortVersions(versions, descending: line.flag("reverse"))
+        let order: [Int]
+        if options.latestOnly {
+            order = indexOfHighest(versions).map { [$0] } ?? []
+        } else {
+            order = sortVersions(versions, descending: options.descending)
+        }
+        print(order.map { versions[$0].description }, output: output)
+        return SortOptions.status(hadEntries: !entries.isEmpty, printedAny: !order.isEmpty)
+    }
+
+    /// One per line, or one JSON array of strings with `--json`.
+    static func print(_ texts: [String], output: Output) {
         if output.json {
-            output.writeJSON(.array(order.map { .string(versions[$0].description) }))
+            output.writeJSON(.array(texts.map { .string($0) }))
         } else {
             var text = ""
-            text.reserveCapacity(entries.count * 8)
-            for index in order {
-                text += versions[index].description
+            text.reserveCapacity(texts.count * 8)
+            for version in texts {
+                text += version
                 text += "\n"
             }
             output.write(text)
         }
-        return .success
     }
 
     /// One entry to sort and where it came from.
@@ -103,4 +133,14 @@ public func sortVersions(_ versions: [Version], descending: Bool = false) -> [In
         return left.index < right.index
     }
     return keyed.map(\.index)
+}
+
+/// The index of the highest of `versions`, the first in input order among equals; nil
+/// when there are none. One pass.
+public func indexOfHighest(_ versions: [Version]) -> Int? {
+    var best: Int? = nil
+    for index in versions.indices where best.map({ versions[index] > versions[$0] }) ?? true {
+        best = index
+    }
+    return best
 }

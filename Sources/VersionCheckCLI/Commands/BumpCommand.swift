@@ -1,0 +1,46 @@
+import VersionCheckCore
+
+/// `bump LEVEL VERSION [--pre ID]`: prints the next version (with `--json`:
+/// `{"version": "…", "level": "…", "bumped": "…"}`). LEVEL and ID were checked by the
+/// parser (64); an invalid VERSION or a bump that would not be higher is 65.
+enum BumpCommand {
+    static func run(_ line: ParsedCommandLine, output: Output) -> ExitStatus {
+        guard let level = BumpLevel(rawValue: line.arguments[0]) else {
+            return output.report(Failure(.internal, "LEVEL \(Quote.single(line.arguments[0])) passed the parser"))
+        }
+        var pre: PrereleaseName? = nil
+        if let text = line.text("pre") {
+            do {
+                pre = try PrereleaseName(text)
+            } catch {
+                return output.report(Failure(.usage, "--pre: \(error.description)"))
+            }
+        }
+        return run(level: level, version: line.arguments[1], pre: pre, output: output)
+    }
+
+    /// Bumps `text` at `level` and prints the result.
+    static func run(level: BumpLevel, version text: String, pre: PrereleaseName?, output: Output) -> ExitStatus {
+        let bumped: Version
+        let version: Version
+        do {
+            version = try Version(text)
+        } catch {
+            return output.report(Failure(.invalidInput, error.description))
+        }
+        do {
+            bumped = try version.bumped(level, pre: pre)
+        } catch {
+            return output.report(Failure(.invalidInput, error.description))
+        }
+        if output.json {
+            output.writeJSON([
+                "version": .string(version.description), "level": .string(level.rawValue),
+                "bumped": .string(bumped.description),
+            ])
+        } else {
+            output.writeLine(bumped.description)
+        }
+        return .success
+    }
+}
