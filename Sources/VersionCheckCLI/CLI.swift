@@ -12,7 +12,7 @@ public enum CLI {
     ///   - output: where stdout and stderr go; the global flags are applied to it here.
     ///   - checkRunner: runs `lookup` and `manifest` once their command line is valid.
     public static func run(
-        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: CheckRunner
+        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner
     ) -> ExitStatus {
         if arguments.isEmpty {
             let status = output.report(Failure(.usage, "missing command (see '\(CommandTable.programName) --help')"))
@@ -37,18 +37,15 @@ public enum CLI {
             output.stdout.write(ManPage.render())
             return .success
         case .run(let line):
-            let output = output.with(line.global)
-            switch line.command.name {
-            case CommandTable.lookup.name, CommandTable.manifest.name:
-                return CheckCommand.run(line, environment: environment, output: output, runner: checkRunner)
-            case CommandTable.compare.name: return CompareCommand.run(line, output: output)
-            case CommandTable.satisfies.name: return SatisfiesCommand.run(line, output: output)
-            case CommandTable.sort.name: return SortCommand.run(line, stdin: stdin, output: output)
-            case CommandTable.bump.name: return BumpCommand.run(line, output: output)
-            case CommandTable.validate.name: return ValidateCommand.run(line, output: output)
-            case CommandTable.completions.name: return CompletionsCommand.run(line, output: output)
-            default:
-                return output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
+            let context = CommandContext(
+                output: output.with(line.global), environment: environment, stdin: stdin, checkRunner: checkRunner)
+            guard let type = CommandTable.runnable.first(where: { $0.spec.name == line.command.name }) else {
+                return context.output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
+            }
+            do {
+                return try type.init(line, context: context).run(context)
+            } catch {
+                return context.output.report(error)
             }
         }
     }

@@ -23,40 +23,38 @@ public struct ParsedCommandLine: Sendable, Equatable {
     /// Positional arguments, in order.
     public var arguments: [String]
 
-    /// The text value of option `name`: as given, else the table's default, else nil.
-    public func text(_ name: String) -> String? {
-        if case .text(let text)? = valueOrDefault(name) { return text }
+    /// The text value of `option`: as given, else the table's default, else nil.
+    public func text(_ option: OptionSpec) -> String? {
+        if case .text(let text)? = valueOrDefault(option) { return text }
         return nil
     }
 
-    /// The number value of option `name`: as given, else the table's default, else nil.
-    public func number(_ name: String) -> Double? {
-        if case .number(let number)? = valueOrDefault(name) { return number }
+    /// The number value of `option`: as given, else the table's default, else nil.
+    public func number(_ option: OptionSpec) -> Double? {
+        if case .number(let number)? = valueOrDefault(option) { return number }
         return nil
     }
 
-    /// The whole-number value of option `name`: as given, else the table's default, else nil.
-    public func integer(_ name: String) -> Int? {
-        if case .integer(let number)? = valueOrDefault(name) { return number }
+    /// The whole-number value of `option`: as given, else the table's default, else nil.
+    public func integer(_ option: OptionSpec) -> Int? {
+        if case .integer(let number)? = valueOrDefault(option) { return number }
         return nil
     }
 
-    /// The value given for `name`, or the default that `CommandTable` shows in help, checked
-    /// like a given value: the one place a default is written is the table.
-    func valueOrDefault(_ name: String) -> OptionValue? {
-        if let given = values[name] { return given }
-        guard let option = command.option(named: name), let kind = option.value, let text = option.defaultValue else {
-            return nil
-        }
-        return try? ValueChecker.check(text, kind: kind, option: "--" + name, pointer: "")
+    /// The value given for `option`, or the default that `CommandTable` shows in help, checked
+    /// like a given value: the one place a default is written is the option's spec.
+    func valueOrDefault(_ option: OptionSpec) -> OptionValue? {
+        if let given = values[option.name] { return given }
+        guard let kind = option.value, let text = option.defaultValue else { return nil }
+        return try? ValueChecker.check(text, kind: kind, option: option.longFlag, pointer: "")
     }
 
-    /// Whether flag `name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether the flag `option` was given.
+    public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
-    /// Every value of the repeatable option `name`, in order (empty when not given).
-    public func texts(_ name: String) -> [String] {
-        if case .texts(let all)? = values[name] { return all }
+    /// Every value of the repeatable `option`, in order (empty when not given).
+    public func texts(_ option: OptionSpec) -> [String] {
+        if case .texts(let all)? = values[option.name] { return all }
         return []
     }
 }

@@ -37,28 +37,25 @@ public enum CommandTable {
 
     /// The options that shape an update check, shared by `lookup` and `manifest`.
     public static let checkOptions: [OptionSpec] = [
-        OptionSpec("current", value: .version, help: "The installed (or about to be published) version."),
-        OptionSpec("current-from", value: .path, help: "Read the current version from an Info.plist or a .app bundle."),
-        OptionSpec(
-            "current-key", value: .currentKey,
-            help: "With --current-from: read CFBundleShortVersionString (marketing) or CFBundleVersion (build).",
-            default: "marketing"),
-        OptionSpec("force-on", value: .level, help: "A bump at LEVEL or above is forced.", default: "major"),
-        OptionSpec("optional-on", value: .level, help: "A bump at LEVEL or above is at least optional.", default: "any"),
-        OptionSpec("minimum", value: .version, help: "Below this version the update is forced."),
-        OptionSpec("skip", value: .version, help: "The user declined this version: do not offer it as optional."),
-        OptionSpec("min-age", value: .days, help: "Do not offer a release younger than DAYS.", default: "0"),
-        OptionSpec("os-version", value: .version, help: "Do not offer releases that need a newer OS than this."),
-        OptionSpec("gate", help: "Publishing gate: exit 0 only if --current is newer than the latest, else 1."),
-        OptionSpec("timeout", value: .seconds, help: "Give up on one attempt after SECONDS.", default: "10"),
-        OptionSpec("retries", value: .count(0...10), help: "Retry N times on connection failure, timeout, 429 or 5xx.", default: "2"),
-        OptionSpec("allow-insecure", help: "Allow plain http:// to any host."),
-        OptionSpec("check-period", value: .days, help: "Answer from the cache while its entry is younger than DAYS."),
-        OptionSpec("cache-dir", value: .folder, help: "Keep the cache in DIR (default: VERSIONCHECK_CACHE_DIR, then the user's cache folder)."),
-        OptionSpec("refresh", help: "With --check-period: ask the source now, whatever the entry's age."),
-        OptionSpec("channel", value: .channel, help: "Appcasts: also offer items of channel NAME (repeatable).", repeatable: true),
-        OptionSpec("rollout-group", value: .count(0...6), help: "Appcasts: this install's phased-rollout group, 0 to 6."),
-        OptionSpec("appcast-version", value: .appcastVersion, help: "Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).", default: "build"),
+        Option.current,
+        Option.currentFrom,
+        Option.currentKey,
+        Option.forceOn,
+        Option.optionalOn,
+        Option.minimum,
+        Option.skip,
+        Option.minAge,
+        Option.osVersion,
+        Option.gate,
+        Option.timeout,
+        Option.retries,
+        Option.allowInsecure,
+        Option.checkPeriod,
+        Option.cacheDir,
+        Option.refresh,
+        Option.channel,
+        Option.rolloutGroup,
+        Option.appcastVersion,
     ]
 
     static let levelParagraph =
@@ -92,17 +89,17 @@ public enum CommandTable {
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                OptionSpec("id", value: .appID, help: "The app's numeric App Store id."),
-                OptionSpec("bundle-id", value: .bundleID, help: "The app's bundle identifier."),
-                OptionSpec("country", value: .country, help: "The two-letter App Store country.", default: "us"),
-                OptionSpec("platform", value: .platform, help: "The store to ask: ios or mac.", default: "ios"),
-                OptionSpec("lookup-url", value: .url, help: "Use URL instead of https://itunes.apple.com/lookup."),
+                Option.id,
+                Option.bundleID,
+                Option.country,
+                Option.platform,
+                Option.lookupURL,
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
         rules: [
-            .exactlyOneUnless(["id", "bundle-id"], given: "current-from"), .exactlyOne(["current", "current-from"]),
-            .requires("refresh", "check-period"),
+            .exactlyOneUnless([Option.id.name, Option.bundleID.name], given: Option.currentFrom.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
+            .requires(Option.refresh.name, Option.checkPeriod.name),
         ],
         examples: [
             Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
@@ -126,11 +123,11 @@ public enum CommandTable {
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                OptionSpec("url", value: .location, help: "Where the manifest is: a URL or a file path."),
+                Option.url,
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.required("url"), .exactlyOne(["current", "current-from"]), .requires("refresh", "check-period")],
+        rules: [.required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]), .requires(Option.refresh.name, Option.checkPeriod.name)],
         examples: [
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),
@@ -188,11 +185,11 @@ public enum CommandTable {
         arguments: [ArgumentSpec("VERSION", .zeroOrMore, help: "The versions to sort (default: read stdin).")],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                OptionSpec("reverse", short: "r", help: "Sort in descending order (equal versions keep their input order)."),
-                OptionSpec("satisfies", value: .constraint, help: "Only versions that satisfy CONSTRAINT, e.g. '>=1.2, <2'."),
-                OptionSpec("stable", help: "Only versions without a pre-release."),
-                OptionSpec("ignore-invalid", help: "Skip entries that are not versions (named on stderr with -v)."),
-                OptionSpec("latest", help: "Print only the highest remaining version."),
+                Option.reverse,
+                Option.satisfies,
+                Option.stable,
+                Option.ignoreInvalid,
+                Option.latest,
             ]),
         ],
         examples: [
@@ -222,7 +219,7 @@ public enum CommandTable {
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                OptionSpec("pre", value: .prereleaseName, help: "Make the result the pre-release ID.1 (or continue ID)."),
+                Option.pre,
             ]),
         ],
         examples: [
@@ -247,11 +244,11 @@ public enum CommandTable {
         arguments: [ArgumentSpec("VERSION", .oneOrMore, help: "The versions to check.")],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                OptionSpec("strict", help: "Accept SemVer 2.0.0 exactly (three components, no leading zeros, no v)."),
-                OptionSpec("app-store", help: "Accept what App Store Connect accepts for a version."),
+                Option.strict,
+                Option.appStore,
             ]),
         ],
-        rules: [.atMostOne(["strict", "app-store"])],
+        rules: [.atMostOne([Option.strict.name, Option.appStore.name])],
         examples: [
             Example("versioncheck validate --strict 1.2.3 v1.2", "Exits 65: v1.2 is not SemVer."),
             Example("versioncheck validate --app-store 2020121701", "Exits 0."),
@@ -281,7 +278,7 @@ public enum CommandTable {
         arguments: [ArgumentSpec("COMMAND", .optional, help: "The command to explain.", completion: .commandName)],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                OptionSpec("man", help: "Print the whole manual page, in roff (read it with 'man -l -')."),
+                Option.man,
             ]),
         ],
         examples: [
@@ -291,8 +288,15 @@ public enum CommandTable {
         exitCodes: [(.success, "Help was printed."), (.usage, "Unknown command, or --man with a COMMAND.")]
     )
 
+    /// Every command that runs, in help order: the one list that dispatch, help, the man
+    /// page and the completions read (`help` is answered by the parser).
+    static let runnable: [any Command.Type] = [
+        LookupCommand.self, ManifestCommand.self, CompareCommand.self, SatisfiesCommand.self, SortCommand.self,
+        BumpCommand.self, ValidateCommand.self, CompletionsCommand.self,
+    ]
+
     /// Every command, in help order.
-    public static let commands: [CommandSpec] = [lookup, manifest, compare, satisfies, sort, bump, validate, completions, help]
+    public static let commands: [CommandSpec] = runnable.map { $0.spec } + [help]
 
     /// The command called `name`, if there is one.
     public static func command(named name: String) -> CommandSpec? {

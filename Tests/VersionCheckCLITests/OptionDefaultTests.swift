@@ -22,11 +22,11 @@ struct OptionDefaultTests {
             return
         }
         #expect(line.values["timeout"] == nil)
-        #expect(line.number("timeout") == 10)
-        #expect(line.integer("retries") == 2)
-        #expect(line.text("country") == "us")
-        #expect(line.text("platform") == "ios")
-        #expect(line.text("force-on") == "major")
-        #expect(line.text("lookup-url") == nil)
+        #expect(line.number(Option.timeout) == 10)
+        #expect(line.integer(Option.retries) == 2)
+        #expect(line.text(Option.country) == "us")
+        #expect(line.text(Option.platform) == "ios")
+        #expect(line.text(Option.forceOn) == "major")
+        #expect(line.text(Option.lookupURL) == nil)
     }
 }

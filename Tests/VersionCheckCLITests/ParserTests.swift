@@ -67,7 +67,7 @@ struct ParserTests {
             Issue.record("expected a command")
             return
         }
-        #expect(line.flag("reverse"))
+        #expect(line.flag(Option.reverse))
         #expect(line.arguments == ["1"])
         #expect(line.global.quiet == arguments.contains { $0.hasPrefix("-") && $0.contains("q") })
     }
@@ -89,7 +89,7 @@ struct ParserTests {
             return
         }
         #expect(line.arguments == [expected, "v1.2"])
-        #expect(line.text("pre") == "beta.x")
+        #expect(line.text(Option.pre) == "beta.x")
     }
 
     static let equalsForms: [[String]] = [
@@ -103,10 +103,10 @@ struct ParserTests {
             Issue.record("expected a command")
             return
         }
-        #expect(line.text("url") == "https://x.test/m.json?a=b")
-        #expect(line.text("current") == "1.2")
-        #expect(line.number("timeout") == 2.5)
-        #expect(line.integer("retries") == 0)
+        #expect(line.text(Option.url) == "https://x.test/m.json?a=b")
+        #expect(line.text(Option.current) == "1.2")
+        #expect(line.number(Option.timeout) == 2.5)
+        #expect(line.integer(Option.retries) == 0)
     }
 
     static let goodNumbers: [(String, String, OptionValue)] = [

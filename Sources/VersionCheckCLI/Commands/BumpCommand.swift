@@ -3,20 +3,31 @@ import VersionCheckCore
 /// `bump LEVEL VERSION [--pre ID]`: prints the next version (with `--json`:
 /// `{"version": "…", "level": "…", "bumped": "…"}`). LEVEL and ID were checked by the
 /// parser (64); an invalid VERSION or a bump that would not be higher is 65.
-enum BumpCommand {
-    static func run(_ line: ParsedCommandLine, output: Output) -> ExitStatus {
+struct BumpCommand: Command {
+    static let spec = CommandTable.bump
+    let level: BumpLevel
+    let version: String
+    let pre: PrereleaseName?
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         guard let level = BumpLevel(rawValue: line.arguments[0]) else {
-            return output.report(Failure(.internal, "LEVEL \(Quote.single(line.arguments[0])) passed the parser"))
+            throw Failure(.internal, "LEVEL \(Quote.single(line.arguments[0])) passed the parser")
         }
-        var pre: PrereleaseName? = nil
-        if let text = line.text("pre") {
+        self.level = level
+        version = line.arguments[1]
+        if let text = line.text(Option.pre) {
             do {
                 pre = try PrereleaseName(text)
             } catch {
-                return output.report(Failure(.usage, "--pre: \(error.description)"))
+                throw Failure(.usage, "--pre: \(error.description)")
             }
+        } else {
+            pre = nil
         }
-        return run(level: level, version: line.arguments[1], pre: pre, output: output)
+    }
+
+    func run(_ context: CommandContext) -> ExitStatus {
+        Self.run(level: level, version: version, pre: pre, output: context.output)
     }
 
     /// Bumps `text` at `level` and prints the result.

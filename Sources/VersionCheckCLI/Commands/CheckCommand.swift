@@ -3,46 +3,60 @@ import VersionCheckCore
 /// `lookup` and `manifest`: turns a parsed command line into a `CheckRequest`
 /// (versions parsed here: an invalid one is 65, naming its option; `--current-from`'s
 /// Info.plist read here, before any request), then hands it to the injected `CheckRunner`.
-enum CheckCommand {
-    static func run(_ line: ParsedCommandLine, environment: [String: String], output: Output, runner: CheckRunner) -> ExitStatus {
-        do {
-            let request = try request(from: line, environment: environment)
-            return runner(request, output)
-        } catch {
-            return output.report(error)
-        }
+struct LookupCommand: Command {
+    static let spec = CommandTable.lookup
+    let request: CheckRequest
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
+        request = try CheckCommand.request(from: line, environment: context.environment)
     }
 
+    func run(_ context: CommandContext) -> ExitStatus { context.checkRunner(request, context.output) }
+}
+
+struct ManifestCommand: Command {
+    static let spec = CommandTable.manifest
+    let request: CheckRequest
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
+        request = try CheckCommand.request(from: line, environment: context.environment)
+    }
+
+    func run(_ context: CommandContext) -> ExitStatus { context.checkRunner(request, context.output) }
+}
+
+/// What `lookup` and `manifest` share: the `CheckRequest` of a parsed command line.
+enum CheckCommand {
     /// The check the command line asks for.
     static func request(from line: ParsedCommandLine, environment: [String: String]) throws(Failure) -> CheckRequest {
         var app: CurrentVersionSource?
-        if let path = line.text("current-from") { app = try CurrentVersionSource.read(path) }
+        if let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
         let source: CheckRequest.Source
         if line.command.name == CommandTable.lookup.name {
             source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
         } else {
-            source = .manifest(location: line.text("url") ?? "")
+            source = .manifest(location: line.text(Option.url) ?? "")
         }
         var policy = UpdatePolicy()
         // Defaults come from CommandTable, the same text help shows.
-        policy.forceOn = try defaulted(line.text("force-on").flatMap(BumpThreshold.init(rawValue:)), "force-on")
-        policy.optionalOn = try defaulted(line.text("optional-on").flatMap(BumpThreshold.init(rawValue:)), "optional-on")
-        policy.minimum = try version(of: "minimum", in: line)
-        policy.skip = try version(of: "skip", in: line)
-        policy.minimumAgeDays = try defaulted(line.number("min-age"), "min-age")
-        policy.osVersion = try version(of: "os-version", in: line)
+        policy.forceOn = try defaulted(line.text(Option.forceOn).flatMap(BumpThreshold.init(rawValue:)), Option.forceOn)
+        policy.optionalOn = try defaulted(line.text(Option.optionalOn).flatMap(BumpThreshold.init(rawValue:)), Option.optionalOn)
+        policy.minimum = try version(of: Option.minimum, in: line)
+        policy.skip = try version(of: Option.skip, in: line)
+        policy.minimumAgeDays = try defaulted(line.number(Option.minAge), Option.minAge)
+        policy.osVersion = try version(of: Option.osVersion, in: line)
         let current = try currentVersion(from: line, app: app, source: source)
         return CheckRequest(
-            source: source, current: current, policy: policy, gate: line.flag("gate"),
-            timeout: try defaulted(line.number("timeout"), "timeout"),
-            retries: try defaulted(line.integer("retries"), "retries"),
-            allowInsecure: line.flag("allow-insecure"), global: line.global,
-            cache: line.number("check-period").map { days in
-                CachePolicy(periodDays: days, directory: line.text("cache-dir"), refresh: line.flag("refresh"))
+            source: source, current: current, policy: policy, gate: line.flag(Option.gate),
+            timeout: try defaulted(line.number(Option.timeout), Option.timeout),
+            retries: try defaulted(line.integer(Option.retries), Option.retries),
+            allowInsecure: line.flag(Option.allowInsecure), global: line.global,
+            cache: line.number(Option.checkPeriod).map { days in
+                CachePolicy(periodDays: days, directory: line.text(Option.cacheDir), refresh: line.flag(Option.refresh))
             },
             appcast: AppcastRequest(
-                channels: line.texts("channel"), rolloutGroup: line.integer("rollout-group"),
-                compared: try defaulted(line.text("appcast-version").flatMap(AppcastRequest.Compared.init(rawValue:)), "appcast-version"))
+                channels: line.texts(Option.channel), rolloutGroup: line.integer(Option.rolloutGroup),
+                compared: try defaulted(line.text(Option.appcastVersion).flatMap(AppcastRequest.Compared.init(rawValue:)), Option.appcastVersion))
         )
     }
 
@@ -52,13 +66,13 @@ enum CheckCommand {
         from line: ParsedCommandLine, app: CurrentVersionSource?, source: CheckRequest.Source
     ) throws(Failure) -> Version {
         guard let app else {
-            guard let current = try version(of: "current", in: line) else {
+            guard let current = try version(of: Option.current, in: line) else {
                 throw Failure(.internal, "--current is required but was not parsed")
             }
             return current
         }
         guard line.values["current-key"] != nil else { return try app.version(.default(for: source)) }
-        return try app.version(try defaulted(line.text("current-key").flatMap(CurrentKey.init(rawValue:)), "current-key"))
+        return try app.version(try defaulted(line.text(Option.currentKey).flatMap(CurrentKey.init(rawValue:)), Option.currentKey))
     }
 
     /// What `lookup` asks. Without `--id` or `--bundle-id`, the bundle id is the one
@@ -67,9 +81,9 @@ enum CheckCommand {
         from line: ParsedCommandLine, environment: [String: String], app: CurrentVersionSource? = nil
     ) throws(Failure) -> AppStoreQuery {
         let identifier: AppStoreQuery.Identifier
-        if let id = line.text("id") {
+        if let id = line.text(Option.id) {
             identifier = .id(id)
-        } else if let bundleID = line.text("bundle-id") {
+        } else if let bundleID = line.text(Option.bundleID) {
             identifier = .bundleId(bundleID)
         } else if let app {
             identifier = .bundleId(try app.bundleIdentifier())
@@ -80,13 +94,13 @@ enum CheckCommand {
         if line.values["platform"] == nil, app?.isMacBundle == true {
             platform = .mac
         } else {
-            platform = try defaulted(line.text("platform").flatMap(AppStoreQuery.Platform.init(rawValue:)), "platform")
+            platform = try defaulted(line.text(Option.platform).flatMap(AppStoreQuery.Platform.init(rawValue:)), Option.platform)
         }
         let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let flag = line.text("lookup-url")
+        let flag = line.text(Option.lookupURL)
         return AppStoreQuery(
             identifier: identifier,
-            country: try defaulted(line.text("country"), "country"),
+            country: try defaulted(line.text(Option.country), Option.country),
             platform: platform,
             endpoint: flag ?? fromEnvironment,
             endpointSetting: flag == nil && fromEnvironment != nil ? "VERSIONCHECK_LOOKUP_URL" : "--lookup-url"
@@ -94,18 +108,18 @@ enum CheckCommand {
     }
 
     /// The version given to `--name`, if any; an invalid one is 65, naming the option.
-    static func version(of name: String, in line: ParsedCommandLine) throws(Failure) -> Version? {
-        guard let text = line.text(name) else { return nil }
+    static func version(of option: OptionSpec, in line: ParsedCommandLine) throws(Failure) -> Version? {
+        guard let text = line.text(option) else { return nil }
         do {
             return try Version(text)
         } catch {
-            throw Failure(.invalidInput, "--\(name): \(error.description)")
+            throw Failure(.invalidInput, "\(option.longFlag): \(error.description)")
         }
     }
 
     /// An option's value, given or defaulted by the table; its absence is a bug in the table (70).
-    static func defaulted<Value>(_ value: Value?, _ name: String) throws(Failure) -> Value {
-        guard let value else { throw Failure(.internal, "--\(name) has neither a value nor a default in the command table") }
+    static func defaulted<Value>(_ value: Value?, _ option: OptionSpec) throws(Failure) -> Value {
+        guard let value else { throw Failure(.internal, "\(option.longFlag) has neither a value nor a default in the command table") }
         return value
     }
 }

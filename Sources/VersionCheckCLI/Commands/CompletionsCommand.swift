@@ -1,15 +1,22 @@
 /// `completions SHELL`: prints the completion script for bash, zsh or fish.
-enum CompletionsCommand {
-    static func run(_ line: ParsedCommandLine, output: Output) -> ExitStatus {
+struct CompletionsCommand: Command {
+    static let spec = CommandTable.completions
+    let shell: CompletionShell
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         let name = line.arguments[0]
         guard let shell = CompletionShell(rawValue: name) else {
             let expected = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
-            return output.report(Failure(
+            throw Failure(
                 .usage,
                 "unknown shell \(Quote.single(name)): expected one of \(expected) (see '\(CommandTable.programName) help \(CommandTable.completions.name)')"
-            ))
+            )
         }
-        output.write(shell.script)
+        self.shell = shell
+    }
+
+    func run(_ context: CommandContext) -> ExitStatus {
+        context.output.write(shell.script)
         return .success
     }
 }

@@ -4,19 +4,28 @@ import VersionCheckCore
 /// from the arguments, or one per line from stdin; printed as given (trimmed), ascending,
 /// stable. All or nothing: one invalid entry prints nothing on stdout and exits 65, naming
 /// its line, unless `--ignore-invalid`.
-enum SortCommand {
-    static func run(_ line: ParsedCommandLine, stdin: Input, output: Output) -> ExitStatus {
+struct SortCommand: Command {
+    static let spec = CommandTable.sort
+    let options: SortOptions
+    let arguments: [String]
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         var options = SortOptions(
-            descending: line.flag("reverse"), stableOnly: line.flag("stable"),
-            ignoreInvalid: line.flag("ignore-invalid"), latestOnly: line.flag("latest"))
-        if let text = line.text("satisfies") {
+            descending: line.flag(Option.reverse), stableOnly: line.flag(Option.stable),
+            ignoreInvalid: line.flag(Option.ignoreInvalid), latestOnly: line.flag(Option.latest))
+        if let text = line.text(Option.satisfies) {
             do {
                 options.constraint = try VersionConstraint(text)
             } catch {
-                return output.report(Failure(.invalidInput, "--satisfies: \(error.description)"))
+                throw Failure(.invalidInput, "--satisfies: \(error.description)")
             }
         }
-        return run(options, arguments: line.arguments, stdin: stdin, output: output)
+        self.options = options
+        arguments = line.arguments
+    }
+
+    func run(_ context: CommandContext) -> ExitStatus {
+        Self.run(options, arguments: arguments, stdin: context.stdin, output: context.output)
     }
 
     /// Sorts `arguments`, or stdin's lines when there are none, as `options` say.

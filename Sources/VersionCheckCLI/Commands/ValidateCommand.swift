@@ -3,12 +3,21 @@ import VersionCheckCore
 /// `validate [--strict | --app-store] VERSION...`: nothing on success; one stderr
 /// line per invalid version and exit 65 if any. With `--json`, one object per
 /// input on stdout: `{"version": "…", "valid": false, "error": "…"}`.
-enum ValidateCommand {
-    static func run(_ line: ParsedCommandLine, output: Output) -> ExitStatus {
-        let syntax: VersionSyntax = line.flag("strict") ? .semver : line.flag("app-store") ? .appStore : .lenient
+struct ValidateCommand: Command {
+    static let spec = CommandTable.validate
+    let syntax: VersionSyntax
+    let inputs: [String]
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
+        syntax = line.flag(Option.strict) ? .semver : line.flag(Option.appStore) ? .appStore : .lenient
+        inputs = line.arguments
+    }
+
+    func run(_ context: CommandContext) -> ExitStatus {
+        let output = context.output
         var allValid = true
         var json: [UInt8] = []
-        for argument in line.arguments {
+        for argument in inputs {
             let entry: JSONValue
             do {
                 let version = try Version(argument, syntax: syntax)
