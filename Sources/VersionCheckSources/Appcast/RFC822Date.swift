@@ -86,7 +86,7 @@ public enum RFC822Date {
             if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
                 let sign = bytes[i] == UInt8(ascii: "+") ? 1 : -1
                 i += 1
-                guard let hours = number(2...2) else { return nil }
+                guard let hours = fixed(2) else { return nil }
                 _ = take(":")
                 guard let minutes = number(2...2), hours < 24, minutes < 60 else { return nil }
                 return sign * (hours * 3600 + minutes * 60)
@@ -117,6 +117,18 @@ public enum RFC822Date {
             }
             if i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 { return nil }
             return lengths.contains(i - start) ? value : nil
+        }
+
+        /// Exactly `count` digits, whatever follows.
+        mutating func fixed(_ count: Int) -> Int? {
+            guard i + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[i..<i + count] {
+                guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            i += count
+            return value
         }
 
         mutating func take(_ character: Unicode.Scalar) -> Bool {
