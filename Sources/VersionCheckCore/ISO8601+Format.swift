@@ -1,16 +1,15 @@
 extension ISO8601 {
-    /// `2026-01-02T03:04:05Z` for a time in seconds since the Unix epoch (UTC, whole seconds).
-    public static func string(secondsSinceEpoch seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    /// Seconds since the Unix epoch as ISO 8601 UTC text, `2025-06-10T12:00:00Z`
+    /// (years 0 to 9999; outside them the year has as many digits as it needs).
+    public static func text(secondsSinceEpoch seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let second = Int(seconds - days * 86_400)
-        let (year, month, day) = civilDate(daysSinceEpoch: Int(days))
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(second / 3600, 2) + ":"
-            + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2) + "Z"
+        let (year, month, day) = civil(daysSinceEpoch: Int(days))
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
     }
 
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's
-    /// `civil_from_days`, the inverse of `daysSinceEpoch`).
-    static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's `civil_from_days`).
+    static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -23,7 +22,8 @@ extension ISO8601 {
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        let digits = String(value.magnitude)
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return value < 0 ? "-" + padded : padded
     }
 }

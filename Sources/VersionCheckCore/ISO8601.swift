@@ -14,7 +14,7 @@ public enum ISO8601 {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -23,7 +23,8 @@ public enum ISO8601 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// 28 to 31, leap years as the Gregorian calendar has them.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -3,6 +3,11 @@ public enum UpdateStatus: String, Sendable, Hashable {
     case upToDate = "none", optional, forced
 }
 
+/// How a release's notes are written; the raw values are Sparkle's `sparkle:format`.
+public enum NotesFormat: String, Sendable, Hashable, CaseIterable {
+    case plainText = "plain-text", html, markdown
+}
+
 /// One release of the source (App Store or manifest), as decoded at the edge.
 ///
 /// Layout: the version inline, everything else in one shared, immutable `Details`
@@ -17,12 +22,12 @@ public struct Release: Sendable {
     public init(
         version: Version, notes: String? = nil, date: String? = nil, critical: Bool = false,
         minimumOsVersion: String? = nil, url: String? = nil, displayVersion: String? = nil, notesUrl: String? = nil,
-        informational: Bool = false
+        informational: Bool = false, notesFormat: NotesFormat = .plainText
     ) {
         self.version = version
         details = Details(Fields(
             notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
-            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational))
+            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat))
     }
 
     public var notes: String? {
@@ -53,23 +58,31 @@ public struct Release: Sendable {
         set { change { $0.url = newValue } }
     }
 
-    /// The version people see, when the source gives one beside the compared one
-    /// (an appcast's `shortVersionString`); nil otherwise.
+    /// The version users see (an appcast's `sparkle:shortVersionString`) when the source
+    /// names one apart from `version`; `nil` otherwise.
     public var displayVersion: String? {
         get { details?.fields.displayVersion }
         set { change { $0.displayVersion = newValue } }
     }
 
-    /// Where the release notes are, when the source links them (an appcast's `releaseNotesLink`).
+    /// Where the release notes live (an appcast's `sparkle:releaseNotesLink`).
     public var notesUrl: String? {
         get { details?.fields.notesUrl }
         set { change { $0.notesUrl = newValue } }
     }
 
-    /// Shown but never forced by its level (an appcast's `informationalUpdate`).
+    /// An informational release (appcasts): it tells of a version to get by other means
+    /// and is never forced by its bump level. `false` when the source does not say.
     public var informational: Bool {
         get { details?.fields.informational ?? false }
         set { change { $0.informational = newValue } }
+    }
+
+    /// How `notes` is written: plain text unless the source says otherwise (an appcast's
+    /// `<description>` is HTML by default). Text output shows HTML through `HTMLText`.
+    public var notesFormat: NotesFormat {
+        get { details?.fields.notesFormat ?? .plainText }
+        set { change { $0.notesFormat = newValue } }
     }
 
     private mutating func change(_ edit: (inout Fields) -> Void) {
@@ -88,13 +101,14 @@ public struct Release: Sendable {
         var displayVersion: String?
         var notesUrl: String?
         var informational = false
+        var notesFormat = NotesFormat.plainText
     }
 
     /// The fields, shared and immutable; never allocated for a release that has none of them.
     private final class Details: Sendable {
         let fields: Fields
 
-        /// `nil` when every field is absent (and `critical` false).
+        /// `nil` when every field is absent (and `critical` and `informational` false).
         init?(_ fields: Fields) {
             guard fields != Fields() else { return nil }
             self.fields = fields

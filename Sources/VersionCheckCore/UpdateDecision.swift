@@ -70,7 +70,8 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 ///    dropped. `latest` is the highest offered.
 /// 2. **forced** if `current` < the minimum (the higher of `policy.minimum` and
 ///    `sourceMinimum`), or an offered release in (`current`, `latest`] is critical, or the
-///    bump level reaches `policy.forceOn`;
+///    bump level reaches `policy.forceOn` (never for an informational `latest`, which
+///    is at most optional by its level);
 /// 3. else **optional** if `latest` > `current`, the bump level reaches
 ///    `policy.optionalOn`, and `latest` is not `policy.skip` (by precedence);
 /// 4. else **none**;
@@ -98,7 +99,7 @@ public func decideUpdate(
         (status, reason) = (.forced, "\(current) is below the minimum \(minimum)")
     } else if let critical = newer.first(where: \.critical) {
         (status, reason) = (.forced, "\(critical.version) is marked critical")
-    } else if let latest, let level, policy.forceOn.isReached(by: level) {
+    } else if let latest, let level, !latest.informational, policy.forceOn.isReached(by: level) {
         (status, reason) = (.forced, "\(latest.version) is a \(level.phrase) update")
     } else if let latest, let level {
         if let skip = policy.skip, skip == latest.version {

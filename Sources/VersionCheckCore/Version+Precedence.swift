@@ -172,7 +172,11 @@ extension Version: Comparable, Hashable {
     /// Calls `body` with the UTF-8 of the pre-release part of `description` (after the
     /// `-`, before any `+`), empty when there is none. The text was validated when
     /// parsed: an optional `v`, then digits and dots, then `-` opens the pre-release.
+    /// A Sparkle spelling (`2.0b3`) keeps its identifiers (`b.3`) in `Extra`.
     func withPrerelease<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if var identifiers = _extra?.prerelease {
+            return identifiers.withUTF8 { body($0) }
+        }
         var text = description
         return text.withUTF8 { utf8 in
             var index = 0

@@ -74,10 +74,15 @@ extension Version {
         let numbers: [Numeral]?
         /// The text has a pre-release part.
         @usableFromInline let hasPrerelease: Bool
+        /// The pre-release identifiers in SemVer form (`b.3`) when the text spells them
+        /// otherwise (Sparkle's `2.0b3`, see `Version(sparkle:)`); `nil` when they are read
+        /// from the text.
+        let prerelease: String?
 
-        init(numbers: [Numeral]?, hasPrerelease: Bool) {
+        init(numbers: [Numeral]?, hasPrerelease: Bool, prerelease: String? = nil) {
             self.numbers = numbers
             self.hasPrerelease = hasPrerelease
+            self.prerelease = prerelease
         }
 
         /// Shared by every pre-release version whose numbers fit inline.

@@ -35,14 +35,14 @@ struct ISO8601Tests {
         (-1, "1969-12-31T23:59:59Z"), (4_102_444_799, "2099-12-31T23:59:59Z"),
     ])
     func formats(seconds: Int64, text: String) {
-        #expect(ISO8601.string(secondsSinceEpoch: seconds) == text)
+        #expect(ISO8601.text(secondsSinceEpoch: seconds) == text)
         #expect(ISO8601.secondsSinceEpoch(text) == Double(seconds))
     }
 
     @Test func roundTripsEveryDayOfFourCenturies() {
         for day in stride(from: Int64(-200_000), through: 200_000, by: 37) {
             let seconds = day * 86_400 + 3_723
-            #expect(ISO8601.secondsSinceEpoch(ISO8601.string(secondsSinceEpoch: seconds)) == Double(seconds))
+            #expect(ISO8601.secondsSinceEpoch(ISO8601.text(secondsSinceEpoch: seconds)) == Double(seconds))
         }
     }
 }

@@ -90,7 +90,7 @@ public struct UpdateChecker: Sendable {
         return CheckReport(
             current: request.current, decision: decision, url: url, source: found.source, app: found.document.app,
             gate: request.gate, gateRefusal: Self.gateRefusal(request), cached: found.cached,
-            fetchedAt: found.fetchedAt.map { ISO8601.string(secondsSinceEpoch: $0) })
+            fetchedAt: found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) })
     }
 
     /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).

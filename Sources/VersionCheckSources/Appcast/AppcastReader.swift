@@ -1,0 +1,315 @@
+import VersionCheckCore
+
+/// Reads a Sparkle appcast (RSS 2.0 with Sparkle's namespace) into its items, in one pass
+/// of `XMLScanner` (so: no DOCTYPE, no entity beyond XML's five and character
+/// references, nesting at most 128 with `<rss>` as level 1, linear time).
+///
+/// Items are `/rss/channel/item`. Sparkle's elements and attributes are matched by
+/// namespace URI whatever the prefix, and, as Sparkle does for old feeds, by the name
+/// `sparkle:…` when that prefix is not declared.
+public enum AppcastReader {
+    /// Sparkle's namespace.
+    public static let sparkleNamespace = "http://www.andymatuschak.org/xml-namespaces/sparkle"
+
+    /// Whether `body` is an appcast: its first element (after a byte order mark, white
+    /// space, the XML declaration, comments and processing instructions) is `<rss`.
+    public static func sniff(_ body: [UInt8]) -> Bool {
+        var index = ByteText.startSkippingByteOrderMark(body)
+        while true {
+            while index < body.count, ByteText.isWhitespace(body[index]) { index += 1 }
+            let rest = body[index...]
+            if rest.starts(with: "<?".utf8) || rest.starts(with: "<!--".utf8) {
+                let terminator: [UInt8] = rest.starts(with: "<?".utf8) ? Array("?>".utf8) : Array("-->".utf8)
+                guard let end = firstRange(of: terminator, in: body, from: index + 2) else { return false }
+                index = end
+                continue
+            }
+            guard rest.starts(with: "<rss".utf8) else { return false }
+            let after = index + 4
+            return after == body.count || ByteText.isWhitespace(body[after]) || body[after] == UInt8(ascii: ">")
+                || body[after] == UInt8(ascii: "/")
+        }
+    }
+
+    /// The position after the first `pattern` at or after `start`.
+    private static func firstRange(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var position = start
+        while position + pattern.count <= bytes.count {
+            if bytes[position] == pattern[0], bytes[position..<position + pattern.count].elementsEqual(pattern) {
+                return position + pattern.count
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The feed's items in file order.
+    ///
+    /// - Throws: `AppcastError.malformed` (with the XML problem and its line),
+    ///   `.notAnAppcast` when the root is not `<rss>`, `.noChannel`.
+    public static func read(_ body: [UInt8]) throws(AppcastError) -> Appcast {
+        var scanner = XMLScanner(body)
+        var walk = Walk()
+        while true {
+            let event: XMLEvent?
+            do {
+                event = try scanner.next()
+            } catch {
+                throw .malformed(error)
+            }
+            guard let event else { break }
+            try walk.take(event, depth: scanner.depth)
+        }
+        guard walk.sawChannel else { throw .noChannel }
+        return Appcast(items: walk.items)
+    }
+
+    /// `UnsafeRawBufferPointer` input (copied once).
+    public static func read(_ buffer: UnsafeRawBufferPointer) throws(AppcastError) -> Appcast {
+        try read(Array(buffer))
+    }
+}
+
+// MARK: - the walk over events
+
+/// Depths: 1 `<rss>`, 2 `<channel>`, 3 `<item>` and the channel's `<link>`, 4 an item's
+/// fields, 5 the children of `sparkle:tags` and `sparkle:informationalUpdate`.
+private struct Walk {
+    var items: [AppcastItem] = []
+    var sawChannel = false
+    private var inChannel = false
+    private var channelLink: Chosen<String> = Chosen()
+    /// Items of the current channel start here (their url falls back on its link).
+    private var channelStart = 0
+    private var item: ItemFields?
+    /// The element whose text is being gathered, at depth 3 (channel link) or 4 (a field).
+    private var field: (name: XMLName, attributes: [XMLAttribute], text: String)?
+    /// A child of `sparkle:informationalUpdate` being read, and its text.
+    private var child: (name: XMLName, text: String)?
+
+    mutating func take(_ event: XMLEvent, depth: Int) throws(AppcastError) {
+        switch event {
+        case .start(let name, let attributes):
+            try start(name, attributes, depth: depth)
+        case .end(let name):
+            end(name, depth: depth + 1)
+        case .text(let text):
+            if child != nil { child?.text += text }
+            if field != nil { field?.text += text }
+        }
+    }
+
+    private mutating func start(_ name: XMLName, _ attributes: [XMLAttribute], depth: Int) throws(AppcastError) {
+        switch depth {
+        case 1:
+            guard name.isPlain("rss") else { throw .notAnAppcast(root: name.qualified) }
+        case 2:
+            if name.isPlain("channel") {
+                sawChannel = true
+                inChannel = true
+                channelStart = items.count
+                channelLink = Chosen()
+            }
+        case 3:
+            guard inChannel else { return }
+            if name.isPlain("item") {
+                item = ItemFields(index: items.count)
+            } else if name.isPlain("link") {
+                field = (name, attributes, "")
+            }
+        case 4:
+            guard item != nil else { return }
+            field = (name, attributes, "")
+        case 5:
+            guard let field, item != nil else { return }
+            if field.name.isSparkle("tags"), name.isSparkle("criticalUpdate") {
+                item?.taggedCritical = true
+            } else if field.name.isSparkle("informationalUpdate"), name.isSparkle("version") || name.isSparkle("belowVersion") {
+                child = (name, "")
+            }
+        default:
+            break
+        }
+    }
+
+    /// `depth` is the depth the element had while open.
+    private mutating func end(_ name: XMLName, depth: Int) {
+        switch depth {
+        case 2:
+            if name.isPlain("channel") {
+                inChannel = false
+                for index in channelStart..<items.count where items[index].url == nil {
+                    items[index].url = channelLink.value
+                }
+            }
+        case 3:
+            if let done = item, name.isPlain("item") {
+                items.append(done.item)
+                item = nil
+            } else if let done = field, item == nil {
+                channelLink.offer(done.text.trimmedXMLSpace, attributes: done.attributes)
+                field = nil
+            }
+        case 4:
+            if let done = field, item != nil {
+                item?.take(done.name, done.attributes, text: done.text)
+                field = nil
+            }
+        case 5:
+            if let done = child {
+                let text = done.text.trimmedXMLSpace
+                item?.informationalVersions(add: text, below: done.name.isSparkle("belowVersion"))
+                child = nil
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// The fields of one item while it is read.
+private struct ItemFields {
+    let index: Int
+    var version = Chosen<String>()
+    var shortVersion = Chosen<String>()
+    var description = Chosen<(text: String, format: NotesFormat)>()
+    var notesUrl = Chosen<String>()
+    var pubDate = Chosen<String>()
+    var link = Chosen<String>()
+    var enclosure = Chosen<[XMLAttribute]>()
+    var minimumSystemVersion = Chosen<String>()
+    var maximumSystemVersion = Chosen<String>()
+    var criticalElement = Chosen<[XMLAttribute]>()
+    var taggedCritical = false
+    var informational: InformationalMarker = .none
+    var channel = Chosen<String>()
+    var phasedRolloutInterval = Chosen<String>()
+
+    init(index: Int) { self.index = index }
+
+    mutating func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String) {
+        let trimmed = text.trimmedXMLSpace
+        if name.isPlain("description") {
+            description.offer((text, Self.format(attributes)), attributes: attributes)
+        } else if name.isPlain("pubDate") {
+            pubDate.offer(trimmed, attributes: attributes)
+        } else if name.isPlain("link") {
+            link.offer(trimmed, attributes: attributes)
+        } else if name.isPlain("enclosure") {
+            enclosure.offer(attributes, attributes: attributes)
+        } else if name.isSparkle("version") {
+            version.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("shortVersionString") {
+            shortVersion.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("releaseNotesLink") {
+            notesUrl.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("minimumSystemVersion") {
+            minimumSystemVersion.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("maximumSystemVersion") {
+            maximumSystemVersion.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("criticalUpdate") {
+            criticalElement.offer(attributes, attributes: attributes)
+        } else if name.isSparkle("informationalUpdate") {
+            if case .none = informational { informational = .forVersions(below: [], exact: []) }
+        } else if name.isSparkle("channel") {
+            channel.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("phasedRolloutInterval") {
+            phasedRolloutInterval.offer(trimmed, attributes: attributes)
+        }
+    }
+
+    mutating func informationalVersions(add version: String, below: Bool) {
+        guard case .forVersions(var belowVersions, var exact) = informational else {
+            informational = below ? .forVersions(below: [version], exact: []) : .forVersions(below: [], exact: [version])
+            return
+        }
+        if below { belowVersions.append(version) } else { exact.append(version) }
+        informational = .forVersions(below: belowVersions, exact: exact)
+    }
+
+    /// `sparkle:format`, lowercased; `html` when absent or unknown (as Sparkle).
+    static func format(_ attributes: [XMLAttribute]) -> NotesFormat {
+        guard let value = attributes.first(where: { $0.name.isSparkle("format") })?.value else { return .html }
+        return NotesFormat(rawValue: value.lowercased()) ?? .html
+    }
+
+    var item: AppcastItem {
+        let enclosureAttributes = enclosure.value
+        func fromEnclosure(_ local: String, sparkle: Bool) -> String? {
+            enclosureAttributes?.first { sparkle ? $0.name.isSparkle(local) : $0.name.isPlain(local) }?.value
+        }
+        let critical: CriticalMarker
+        if let attributes = criticalElement.value {
+            if let below = attributes.first(where: { $0.name.isSparkle("version") })?.value {
+                critical = .below(below.trimmedXMLSpace)
+            } else {
+                critical = .always
+            }
+        } else {
+            critical = taggedCritical ? .always : .none
+        }
+        var informational = self.informational
+        if case .forVersions(let below, let exact) = informational, below.isEmpty, exact.isEmpty {
+            informational = .everyone
+        }
+        let channelName = channel.value.flatMap { AppcastChannelName.isValid($0) ? $0 : nil }
+        let published = pubDate.value.flatMap { RFC822Date.secondsSinceEpoch($0) }
+        return AppcastItem(
+            index: index,
+            version: fromEnclosure("version", sparkle: true)?.trimmedXMLSpace ?? version.value,
+            shortVersion: fromEnclosure("shortVersionString", sparkle: true)?.trimmedXMLSpace ?? shortVersion.value,
+            notes: description.value?.text,
+            notesFormat: description.value?.format ?? .html,
+            notesUrl: notesUrl.value,
+            pubDate: published.map { ISO8601.text(secondsSinceEpoch: $0) } ?? pubDate.value,
+            published: published,
+            url: fromEnclosure("url", sparkle: false)?.trimmedXMLSpace ?? link.value,
+            minimumSystemVersion: minimumSystemVersion.value,
+            maximumSystemVersion: maximumSystemVersion.value,
+            critical: critical,
+            informational: informational,
+            hasEnclosure: enclosureAttributes != nil,
+            channel: channelName,
+            phasedRolloutInterval: phasedRolloutInterval.value.flatMap { Int64($0) },
+            os: fromEnclosure("os", sparkle: true))
+    }
+}
+
+/// Of an element given more than once: the first without `xml:lang`, else the first.
+private struct Chosen<Value> {
+    private(set) var value: Value?
+    private var hasLanguage = false
+
+    mutating func offer(_ candidate: Value, attributes: [XMLAttribute]) {
+        let language = attributes.contains { $0.name.uri == XMLName.xmlNamespace && $0.name.local == "lang" }
+        if value == nil || (hasLanguage && !language) {
+            value = candidate
+            hasLanguage = language
+        }
+    }
+}
+
+extension XMLName {
+    /// An RSS element or attribute: no namespace, no prefix.
+    func isPlain(_ local: String) -> Bool {
+        uri == nil && prefix == nil && self.local == local
+    }
+
+    /// Sparkle's namespace, or the `sparkle:` prefix left undeclared (old feeds; Sparkle
+    /// reads them by name).
+    func isSparkle(_ local: String) -> Bool {
+        self.local == local && (uri == AppcastReader.sparkleNamespace || (uri == nil && prefix == "sparkle"))
+    }
+}
+
+extension String {
+    /// Without XML white space (space, tab, line feed, carriage return) at either end.
+    var trimmedXMLSpace: String {
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last, ByteText.isWhitespace(first) || ByteText.isWhitespace(last)
+        else { return self }
+        guard let start = utf8.firstIndex(where: { !ByteText.isWhitespace($0) }) else { return "" }
+        let end = utf8.lastIndex(where: { !ByteText.isWhitespace($0) })!
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+import VersionCheckCore
+@testable import VersionCheckSources
+
+private func message(_ bytes: [UInt8]) -> String? {
+    do {
+        _ = try AppcastReader.read(bytes)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@Suite("Hostile appcasts")
+struct HostileAppcastTests {
+    @Test func documentTypeDeclarationIsRefused() {
+        let billionLaughs = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <rss><channel><item><title>&b;</title></item></channel></rss>
+            """
+        #expect(message(Array(billionLaughs.utf8))
+            == "not a readable appcast (line 2: a document type declaration (<!DOCTYPE) is not allowed)")
+    }
+
+    @Test func entitiesAreNeverExpanded() {
+        let external = "<rss><channel><item><description>&xxe;</description></item></channel></rss>"
+        #expect(message(Array(external.utf8))
+            == "not a readable appcast (line 1: undefined entity '&xxe;' (entities are never expanded))")
+    }
+
+    @Test func nestingCountsRssAsLevelOne() {
+        let ok = "<rss><channel><item>" + String(repeating: "<x>", count: 125) + String(repeating: "</x>", count: 125)
+            + "</item></channel></rss>"
+        let deep = "<rss><channel><item>" + String(repeating: "<x>", count: 126) + String(repeating: "</x>", count: 126)
+            + "</item></channel></rss>"
+        #expect(message(Array(ok.utf8)) == nil)
+        #expect(message(Array(deep.utf8)) == "not a readable appcast (line 1: elements nested deeper than 128 levels)")
+    }
+
+    @Test func attributesAreBounded() {
+        let many = (0..<1025).map { "xmlns:p\($0)='u' p\($0):a='1'" }.joined(separator: " ")
+        let tag = "<rss><channel><item><enclosure \(many)/></item></channel></rss>"
+        #expect(message(Array(tag.utf8)) == "not a readable appcast (line 1: more than 1024 attributes in <enclosure>)")
+        let fine = (0..<512).map { "xmlns:p\($0)='u' p\($0):a='1'" }.joined(separator: " ")
+        #expect(message(Array("<rss><channel><item><enclosure \(fine)/></item></channel></rss>".utf8)) == nil)
+        let twice = "<rss xmlns:p='a' xmlns:p='b'><channel/></rss>"
+        #expect(message(Array(twice.utf8)) == "not a readable appcast (line 1: attribute xmlns:p given twice in <rss>)")
+    }
+
+    @Test func truncatedAnywhereFailsCleanly() throws {
+        let bytes = try appcastFixture("appcast-sparkle2.xml")
+        for end in stride(from: 0, to: bytes.count - 1, by: 7) {
+            #expect(message(Array(bytes[..<end])) != nil)
+        }
+    }
+
+    /// An appcast at the 8 MiB cap: items in file order, one per version. Linear time:
+    /// a quadratic reader would take minutes.
+    @Test func capFillingAppcastIsLinear() throws {
+        let bytes = Self.capFilling()
+        let clock = ContinuousClock()
+        var count = 0
+        let elapsed = try clock.measure {
+            let appcast = try AppcastReader.read(bytes)
+            let offer = try AppcastSelection.offer(appcast, current: try Version(sparkle: "1"), options: AppcastOptions(now: 0))
+            count = offer.releases.count
+        }
+        #expect(count > 20_000)
+        #expect(elapsed < .seconds(30), "debug build; the release build reads it in well under a second")
+    }
+
+    /// About 8 MiB of realistic items.
+    static func capFilling(limit: Int = 8 << 20) -> [UInt8] {
+        var text = "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\"><channel><title>Big</title>\n"
+        let close = "</channel></rss>\n"
+        var build = 1
+        while true {
+            let item = """
+                <item><title>Version \(build)</title><pubDate>Tue, 10 Jun 2025 12:00:00 +0000</pubDate>\
+                <sparkle:version>\(build)</sparkle:version><sparkle:shortVersionString>1.\(build)b\(build % 7)</sparkle:shortVersionString>\
+                <description><![CDATA[<p>Fixes &amp; <b>improvements</b></p>]]></description>\
+                <enclosure url="https://example.com/App-\(build).zip" length="100" type="application/octet-stream" sparkle:edSignature="abc"/></item>
+
+                """
+            if text.utf8.count + item.utf8.count + close.utf8.count > limit { break }
+            text += item
+            build += 1
+        }
+        return Array((text + close).utf8)
+    }
+}
