@@ -22,6 +22,35 @@ public struct SourceDocument: Sendable, Equatable {
     }
 }
 
+/// How a format spells versions, and so how `--current`, `--skip` and `--minimum` are
+/// read against it.
+public enum VersionReading: Sendable, Equatable {
+    /// The lenient grammar every command accepts.
+    case lenient
+    /// Sparkle's reading (`Version(sparkle:)`: `2.0b3` is `2.0-b.3`; text after `-` ignored).
+    case sparkle
+
+    /// `text` read this way.
+    public func version(_ text: String) throws(VersionError) -> Version {
+        switch self {
+        case .lenient: try Version(text)
+        case .sparkle: try Version(sparkle: text)
+        }
+    }
+}
+
+/// What a format may need besides the bytes: the run's current version (read as the
+/// format reads versions) and the appcast options. The other formats ignore it.
+public struct SourceContext: Sendable {
+    public var current: Version?
+    public var appcast: AppcastOptions
+
+    public init(current: Version? = nil, appcast: AppcastOptions = AppcastOptions(now: 0)) {
+        self.current = current
+        self.appcast = appcast
+    }
+}
+
 /// The app a lookup found (`app` in `--json`).
 public struct AppInfo: Sendable, Equatable {
     public var id: Int?
@@ -48,8 +77,11 @@ public protocol SourceFormat: Sendable {
     /// order mark and white space skipped), never from a file name or a header.
     static func sniff(_ body: [UInt8]) -> Bool
 
-    /// The body decoded, or a one-line reason (bad-response, 76).
-    static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument
+    /// How versions are spelled in this format (and read from the command line against it).
+    static var versionReading: VersionReading { get }
+
+    /// The body decoded for this run, or a one-line reason (bad-response, 76).
+    static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument
 
     /// What a publisher writes in this format, for `help` and the man page.
     static var documentation: FormatDocumentation { get }
@@ -70,6 +102,17 @@ public struct FormatDocumentation: Sendable {
         self.paragraphs = paragraphs
         self.fields = fields
         self.example = example
+    }
+}
+
+extension SourceFormat {
+    /// The lenient grammar, unless a format says otherwise.
+    public static var versionReading: VersionReading { .lenient }
+
+    /// The body decoded with a context of nothing but the defaults (a format that needs
+    /// none: JSON and property list manifests, the iTunes response).
+    public static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument {
+        try decode(body, context: SourceContext())
     }
 }
 

@@ -4,6 +4,7 @@ public enum SourceFormats {
     /// The formats `manifest` recognises by content.
     public static let manifest: [any SourceFormat.Type] = [
         JSONManifestFormat.self,
+        AppcastFormat.self,  // before property lists: both may open with `<?xml`
         PropertyListManifestFormat.self,
     ]
 
@@ -14,17 +15,29 @@ public enum SourceFormats {
 
     /// Decodes a manifest of any registered format. Throws a one-line reason
     /// (bad-response, 76), naming the formats when none recognises the body.
-    public static func decodeManifest(_ body: [UInt8]) throws(BodyError) -> SourceDocument {
-        guard let format = manifestFormat(of: body) else {
-            throw BodyError("neither \(namesForMessage) (\(BodyDescription.describe(body)))")
-        }
-        return try format.decode(body)
+    public static func decodeManifest(_ body: [UInt8], context: SourceContext = SourceContext()) throws(BodyError) -> SourceDocument {
+        try decode(body, as: try recognise(body), context: context)
     }
 
-    /// "JSON nor a property list": the registered names, in message order.
+    /// The format that recognises `body`, or the bad-response reason naming every format.
+    public static func recognise(_ body: [UInt8]) throws(BodyError) -> any SourceFormat.Type {
+        guard let format = manifestFormat(of: body) else {
+            throw BodyError("not \(namesForMessage) (\(BodyDescription.describe(body)))")
+        }
+        return format
+    }
+
+    /// `format.decode`, for a format held as a value.
+    public static func decode(
+        _ body: [UInt8], as format: any SourceFormat.Type, context: SourceContext
+    ) throws(BodyError) -> SourceDocument {
+        try format.decode(body, context: context)
+    }
+
+    /// "JSON, a Sparkle appcast or a property list": the registered names, in order.
     private static var namesForMessage: String {
         let names = manifest.map { $0.name }
-        return names.count <= 2 ? names.joined(separator: " nor ")
-            : names.dropLast().joined(separator: ", ") + " nor " + names.last!
+        return names.count <= 2 ? names.joined(separator: " or ")
+            : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

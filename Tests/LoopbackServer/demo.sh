@@ -37,4 +37,13 @@ run versioncheck lookup --id 999 --current 1.0 -v
 run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 1.9.0
 run versioncheck manifest --url Fixtures/manifest-iversion.plist --current 1.1 --json
 run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-binary.plist" --current 1.3.0
+run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/appcast-sparkle2.xml" --current 5209
+run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/appcast-sparkle2.xml" --current 5.3.0 --appcast-version display --channel beta
+run versioncheck lookup --current-from Fixtures/macos/Example.app --gate
+cache=$(mktemp -d)
+run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 2.1.0 --check-period 1 --cache-dir "$cache/vc" -v
+run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 2.0.0 --check-period 1 --cache-dir "$cache/vc" -v
+rm -rf "$cache"
+run versioncheck bump minor 1.2.3 --pre beta
+run sh -c 'printf "v1.9.2\nnightly\nv2.0.0-rc.1\nv1.10.0\n" | versioncheck sort --stable --ignore-invalid --latest'
 exit 0

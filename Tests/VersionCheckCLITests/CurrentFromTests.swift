@@ -50,8 +50,11 @@ struct CurrentFromTests {
         #expect(result.status == .success, "\(result)")
         let request = try #require(result.requests.first)
         #expect(request.current.description == expected)
-        // Exactly as if it had been given with --current.
-        #expect(run(["manifest", "--url", "m.json", "--current", expected]).requests == [request])
+        // Exactly as if it had been given with --current (but for what an appcast would read:
+        // without --current-key, the key of its compared field).
+        var asGiven = request
+        if case .bundle = request.appcast.current { asGiven.appcast.current = .given(expected) }
+        #expect(run(["manifest", "--url", "m.json", "--current", expected]).requests == [asGiven])
     }
 
     @Test(arguments: [

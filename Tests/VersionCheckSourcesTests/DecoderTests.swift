@@ -156,7 +156,7 @@ import VersionCheckTestSupport
         ("<plist version=\"1.0\"><dict><key>v1.x</key><string>n</string></dict></plist>",
          "property list key: invalid version 'v1.x'"),
         ("<?xml version=\"1.0\"?><html/>", "not a valid property list"),
-        ("hello", "neither JSON nor a property list (the body starts with 'hello')"),
+        ("hello", "not JSON, a Sparkle appcast or a property list (the body starts with 'hello')"),
     ])
     func rejects(body: String, reasonPrefix: String) {
         do {

@@ -1,4 +1,5 @@
 import VersionCheckCore
+import VersionCheckSources
 
 /// Prints a `CheckReport` as SPEC.md's text or `--json`, and picks the exit status.
 public enum CheckPresenter {
@@ -55,7 +56,10 @@ public enum CheckPresenter {
             if release.critical { details.append("critical") }
             if !details.isEmpty { heading += " (" + details.joined(separator: ", ") + ")" }
             stream.write(heading + ":\n")
-            let notes = release.notes.map { TerminalText.printable($0, multiline: true) } ?? ""
+            // HTML notes (an appcast's default) as text; JSON keeps them as given.
+            let notes = release.notes.map { notes in
+                TerminalText.printable(release.notesFormat == .html ? HTMLText.plainText(notes) : notes, multiline: true)
+            } ?? ""
             if notes.allSatisfy(\.isWhitespace) {
                 stream.write("  (no release notes)\n")
                 continue

@@ -82,11 +82,34 @@ public struct AppcastRequest: Sendable, Equatable {
     public var rolloutGroup: Int?
     /// `--appcast-version`.
     public var compared: Compared
+    /// `--force-on` was given: an appcast's default (`never`) does not apply.
+    public var forceOnGiven: Bool
+    /// The texts an appcast reads again as Sparkle reads versions: `--current` (or what
+    /// `--current-from` holds under the key of the compared field, unless `--current-key`
+    /// is given), `--skip`, `--minimum`.
+    public var current: CurrentText
+    public var skip: String?
+    public var minimum: String?
 
-    public init(channels: [String] = [], rolloutGroup: Int? = nil, compared: Compared = .build) {
+    /// Where an appcast's current version comes from.
+    public enum CurrentText: Sendable, Equatable {
+        /// `--current` as given, or `--current-from` under an explicit `--current-key`.
+        case given(String)
+        /// `--current-from` without `--current-key`: the key of the compared field is read then.
+        case bundle(CurrentVersionSource)
+    }
+
+    public init(
+        channels: [String] = [], rolloutGroup: Int? = nil, compared: Compared = .build, forceOnGiven: Bool = false,
+        current: CurrentText = .given(""), skip: String? = nil, minimum: String? = nil
+    ) {
         self.channels = channels
         self.rolloutGroup = rolloutGroup
         self.compared = compared
+        self.forceOnGiven = forceOnGiven
+        self.current = current
+        self.skip = skip
+        self.minimum = minimum
     }
 }
 

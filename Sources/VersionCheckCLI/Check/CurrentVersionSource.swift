@@ -33,7 +33,7 @@ public enum CurrentKey: String, Sendable, CaseIterable {
 /// A path that does not exist or cannot be read, or a folder with neither file, is
 /// no-input (66); everything about the content (not a property list, a repeated key,
 /// a missing key, an invalid version, an unexpanded build setting) is invalid-input (65).
-struct CurrentVersionSource: Equatable {
+public struct CurrentVersionSource: Sendable, Equatable {
     /// The file that was read: `given`, or a file inside the bundle `given` names.
     var plistPath: String
     /// Whether `plistPath` is a macOS bundle's `Contents/Info.plist`, found in the bundle
@@ -102,9 +102,14 @@ struct CurrentVersionSource: Equatable {
 
     /// The version under `key`, parsed as `--current` would be.
     func version(_ key: CurrentKey) throws(Failure) -> Version {
+        try version(key, reading: .lenient)
+    }
+
+    /// The version under `key`, read as `reading` reads versions (an appcast reads as Sparkle does).
+    func version(_ key: CurrentKey, reading: VersionReading) throws(Failure) -> Version {
         let text = try string(key.plistKey, forOption: "--current-key \(key.rawValue)")
         do {
-            return try Version(text)
+            return try reading.version(text)
         } catch {
             throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): \(key.plistKey): \(error.description)")
         }

@@ -81,14 +81,14 @@ public struct UpdateChecker: Sendable {
         let decision: UpdateDecision
         do {
             decision = try decideUpdate(
-                current: request.current, releases: found.document.releases, sourceMinimum: found.document.minimumVersion,
-                policy: request.policy, now: now())
+                current: found.current, releases: found.document.releases, sourceMinimum: found.document.minimumVersion,
+                policy: found.policy, now: now())
         } catch {
             throw Failure(.badResponse, "\(found.source): \(error.description)")
         }
         let url = decision.latest?.url ?? found.document.updateURL
         return CheckReport(
-            current: request.current, decision: decision, url: url, source: found.source, app: found.document.app,
+            current: found.current, decision: decision, url: url, source: found.source, app: found.document.app,
             gate: request.gate, gateRefusal: Self.gateRefusal(request), cached: found.cached,
             fetchedAt: found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) })
     }
@@ -104,10 +104,21 @@ public struct UpdateChecker: Sendable {
         }
     }
 
+    /// A body decoded for this run, with the current version and the policy read as its
+    /// format reads versions (an appcast: Sparkle's spellings and defaults).
+    private struct Decoded {
+        var document: SourceDocument
+        var current: Version
+        var policy: UpdatePolicy
+    }
+
     /// What a source yielded, before the decision.
     private struct Found {
-        var document: SourceDocument
+        var decoded: Decoded
         var source: String
+        var document: SourceDocument { decoded.document }
+        var current: Version { decoded.current }
+        var policy: UpdatePolicy { decoded.policy }
         /// Answered from the cache, without a request.
         var cached = false
         /// When the body was fetched or revalidated, when the cache was consulted.
@@ -132,7 +143,7 @@ public struct UpdateChecker: Sendable {
                 throw Failure(.badResponse, "\(shown): \(error.description)")
             }
             guard !document.releases.isEmpty else { throw Self.notInStorefront(query, shown: shown) }
-            return document
+            return Decoded(document: document, current: request.current, policy: request.policy)
         }
     }
 
@@ -153,9 +164,21 @@ public struct UpdateChecker: Sendable {
     // MARK: manifest
 
     private func readManifest(_ location: String, request: CheckRequest, cache: inout CacheStore?) throws(Failure) -> Found {
-        let decode = { (body: [UInt8], shown: String) throws(Failure) -> SourceDocument in
+        let decode = { (body: [UInt8], shown: String) throws(Failure) -> Decoded in
+            let format: any SourceFormat.Type
             do throws(BodyError) {
-                return try SourceFormats.decodeManifest(body)
+                format = try SourceFormats.recognise(body)
+            } catch {
+                throw Failure(.badResponse, "manifest \(shown): \(error.description)")
+            }
+            let (current, policy) = try Self.versions(of: request, reading: format.versionReading)
+            let context = SourceContext(current: current, appcast: AppcastOptions(
+                channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
+                versionField: request.appcast.compared == .display ? .display : .build, osVersion: policy.osVersion,
+                now: now()))
+            do throws(BodyError) {
+                return Decoded(
+                    document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy)
             } catch {
                 throw Failure(.badResponse, "manifest \(shown): \(error.description)")
             }
@@ -163,7 +186,7 @@ public struct UpdateChecker: Sendable {
         switch try ManifestLocation.parse(location) {
         case .file(let path):
             // Local manifests are never cached.
-            return Found(document: try decode(try readFile(path), location), source: location)
+            return Found(decoded: try decode(try readFile(path), location), source: location)
         case .remote(let url):
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
@@ -175,6 +198,32 @@ public struct UpdateChecker: Sendable {
         }
     }
 
+    /// `--current`, `--skip`, `--minimum` and `--force-on`'s default as a format with
+    /// `reading` takes them: as given for the lenient grammar; for an appcast read again
+    /// as Sparkle reads versions, and `--force-on` defaulting to `never` (SPEC.md "Sparkle
+    /// appcasts"). An invalid one is 65, naming its option.
+    private static func versions(of request: CheckRequest, reading: VersionReading) throws(Failure) -> (Version, UpdatePolicy) {
+        guard reading == .sparkle else { return (request.current, request.policy) }
+        func read(_ text: String, _ option: OptionSpec) throws(Failure) -> Version {
+            do {
+                return try reading.version(text)
+            } catch {
+                throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (read as Sparkle reads an appcast's versions)")
+            }
+        }
+        let appcast = request.appcast
+        let current: Version
+        switch appcast.current {
+        case .given(let text): current = try read(text, Option.current)
+        case .bundle(let bundle): current = try bundle.version(appcast.compared == .display ? .marketing : .build, reading: reading)
+        }
+        var policy = request.policy
+        if let text = appcast.skip { policy.skip = try read(text, Option.skip) }
+        if let text = appcast.minimum { policy.minimum = try read(text, Option.minimum) }
+        if !appcast.forceOnGiven { policy.forceOn = SparkleDefaults.forceOn }
+        return (current, policy)
+    }
+
     // MARK: the cache around the network
 
     /// The document at `url`: from a fresh cache entry without a request, else from the
@@ -182,20 +231,20 @@ public struct UpdateChecker: Sendable {
     /// entry). Only a body that `decode` accepted is stored; a failure leaves the entry.
     private func obtain(
         _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?,
-        failure: (FetchedResponse) -> Failure, decode: ([UInt8]) throws(Failure) -> SourceDocument
+        failure: (FetchedResponse) -> Failure, decode: ([UInt8]) throws(Failure) -> Decoded
     ) throws(Failure) -> Found {
         let shown = url.display
         guard var store = cache, let policy = request.cache, CacheStore.isCacheable(url.text) else {
             let response = try fetch(url, request: request)
             guard response.isSuccess else { throw failure(response) }
-            return Found(document: try decode(response.body), source: shown)
+            return Found(decoded: try decode(response.body), source: shown)
         }
         defer { cache = store }
         var revalidated: CacheEntry?
         switch store.consult(url: url.text, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
-            if let document = try? decode(entry.body) {
-                return Found(document: document, source: shown, cached: true, fetchedAt: entry.fetchedAt)
+            if let decoded = try? decode(entry.body) {
+                return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
         case .stale(let entry, _):
@@ -206,16 +255,16 @@ public struct UpdateChecker: Sendable {
         let response = try fetch(url, request: request, validators: revalidated)
         let now = store.now()
         if response.status == 304, let entry = revalidated {
-            let document = try decode(entry.body)
+            let decoded = try decode(entry.body)
             store.renew(entry, at: now)
-            return Found(document: document, source: shown, fetchedAt: now)
+            return Found(decoded: decoded, source: shown, fetchedAt: now)
         }
         guard response.isSuccess else { throw failure(response) }
-        let document = try decode(response.body)
+        let decoded = try decode(response.body)
         store.store(
             url: url.text, body: response.body, entityTag: response.entityTag, lastModified: response.lastModified,
             fetchedAt: now)
-        return Found(document: document, source: shown, fetchedAt: now)
+        return Found(decoded: decoded, source: shown, fetchedAt: now)
     }
 
     // MARK: network

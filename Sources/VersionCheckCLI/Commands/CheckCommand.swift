@@ -56,7 +56,11 @@ enum CheckCommand {
             },
             appcast: AppcastRequest(
                 channels: line.texts(Option.channel), rolloutGroup: line.integer(Option.rolloutGroup),
-                compared: try defaulted(line.text(Option.appcastVersion).flatMap(AppcastRequest.Compared.init(rawValue:)), Option.appcastVersion))
+                compared: try defaulted(line.text(Option.appcastVersion).flatMap(AppcastRequest.Compared.init(rawValue:)), Option.appcastVersion),
+                forceOnGiven: line.values[Option.forceOn.name] != nil,
+                current: app.flatMap { line.values[Option.currentKey.name] == nil ? .bundle($0) : nil }
+                    ?? .given(line.text(Option.current) ?? current.description),
+                skip: line.text(Option.skip), minimum: line.text(Option.minimum))
         )
     }
 
@@ -107,12 +111,15 @@ enum CheckCommand {
         )
     }
 
-    /// The version given to `--name`, if any; an invalid one is 65, naming the option.
+    /// The version given to `--name`, if any; an invalid one is 65, naming the option. A
+    /// version only Sparkle's reading accepts (`2.0b3`) is taken as such: it is meant for
+    /// an appcast, where it is read that way again.
     static func version(of option: OptionSpec, in line: ParsedCommandLine) throws(Failure) -> Version? {
         guard let text = line.text(option) else { return nil }
         do {
             return try Version(text)
         } catch {
+            if let sparkle = try? Version(sparkle: text) { return sparkle }
             throw Failure(.invalidInput, "\(option.longFlag): \(error.description)")
         }
     }

@@ -31,7 +31,7 @@ public enum ITunesLookupFormat: SourceFormat {
 
     /// The one release and the app a 2xx body describes; no release at all when
     /// `resultCount` is 0 (the app is not in that storefront: not-found, 69).
-    public static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument {
+    public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
         guard case .found(let result) = try answer(body) else { return SourceDocument(releases: []) }
         return SourceDocument(releases: [try release(from: result)], app: app(from: result))
     }

@@ -83,7 +83,7 @@ public enum JSONManifestFormat: SourceFormat {
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
-    public static func decode(_ body: [UInt8]) throws(BodyError) -> SourceDocument {
+    public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
         try manifest(from: wireJSON(body))
     }
 }

@@ -18,7 +18,7 @@ public enum PropertyListManifestFormat: SourceFormat {
         return head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("<!doctype plist")
     }
 
-    public static func decode(_ data: [UInt8]) throws(BodyError) -> SourceDocument {
+    public static func decode(_ data: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
         var collected = PropertyListReleases(bodySize: data.count)
         do {
             try PropertyListEntries.read(data) { collected.add($0) }

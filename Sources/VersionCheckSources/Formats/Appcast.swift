@@ -1,0 +1,56 @@
+import VersionCheckCore
+
+/// A Sparkle appcast: the RSS feed most Mac apps outside the App Store announce their
+/// updates in (SPEC.md "Sparkle appcasts"). `AppcastReader` reads the items;
+/// `AppcastSelection` offers the ones this install may take, with Sparkle's rules.
+public enum AppcastFormat: SourceFormat {
+    public static let name = "a Sparkle appcast"
+
+    /// `<rss` as the first element.
+    public static func sniff(_ body: [UInt8]) -> Bool { AppcastReader.sniff(body) }
+
+    /// Versions in a feed, and `--current`, `--skip`, `--minimum` against it, read as Sparkle reads them.
+    public static var versionReading: VersionReading { .sparkle }
+
+    /// The items this install is offered (channels, phased rollout, other systems,
+    /// maximum system version), critical and informational resolved for `context.current`.
+    public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
+        do {
+            let appcast = try AppcastReader.read(body)
+            let current = try context.current ?? Version(sparkle: "0")
+            return SourceDocument(releases: try AppcastSelection.offer(appcast, current: current, options: context.appcast).releases)
+        } catch let error as AppcastError {
+            throw BodyError(error.description)
+        } catch {
+            throw BodyError("\(error)")
+        }
+    }
+
+    public static let documentation = FormatDocumentation(
+        title: "Sparkle appcast",
+        paragraphs: [
+            "The RSS feed Sparkle reads: each <channel><item> is one release. Elements of Sparkle's namespace (http://www.andymatuschak.org/xml-namespaces/sparkle) are matched by namespace, whatever the prefix; Sparkle 1's <enclosure> attributes win over Sparkle 2's elements. Versions are read as Sparkle reads them (2.0b3 is 2.0-b.3; text after the first '-' is ignored), in the feed and for --current, --skip and --minimum. --force-on defaults to never: only critical items, a minimum or an explicit --force-on force.",
+            "Offered besides --os-version and --min-age: items of no channel, or of a --channel; with --rollout-group N, a phased item from pubDate + N x sparkle:phasedRolloutInterval on (critical items ignore phasing); not items for another sparkle:os, nor above sparkle:maximumSystemVersion. A document type declaration is refused (76); no entity is expanded.",
+        ],
+        fields: [
+            ("sparkle:version", "The version (the build); --appcast-version display compares sparkle:shortVersionString."),
+            ("sparkle:shortVersionString", "displayVersion; headings show 5.2.9 (5209)."),
+            ("description", "The notes; HTML shown as text (sparkle:format plain-text or markdown as given)."),
+            ("sparkle:releaseNotesLink", "notesUrl."),
+            ("pubDate", "The date (RFC 822), output as ISO 8601 UTC."),
+            ("enclosure url, link", "url."),
+            ("sparkle:minimumSystemVersion", "minimumOsVersion (--os-version)."),
+            ("sparkle:criticalUpdate", "Critical (forced); with sparkle:version=X only when --current is below X."),
+            ("sparkle:informationalUpdate", "Informational (never forced by its level): for everyone, belowVersion or exact versions; an item without an enclosure too."),
+            ("sparkle:channel", "Offered only with --channel NAME."),
+        ],
+        example: [
+            #"<rss xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle">"#,
+            #"<channel><item>"#,
+            #"  <sparkle:version>5209</sparkle:version>"#,
+            #"  <sparkle:shortVersionString>5.2.9</sparkle:shortVersionString>"#,
+            #"  <pubDate>Tue, 10 Jun 2025 12:00:00 +0000</pubDate>"#,
+            #"  <enclosure url="https://example.com/App-5.2.9.zip" length="1" type="x"/>"#,
+            #"</item></channel></rss>"#,
+        ])
+}

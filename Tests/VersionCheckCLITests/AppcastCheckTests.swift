@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import VersionCheckCore
+import VersionCheckTestSupport
+@testable import VersionCheckCLI
+
+/// A Sparkle appcast checked in-process from the fixtures: Sparkle's defaults, its version
+/// spellings for --current, and every option of SPEC.md's appcast section changing the answer.
+@Suite("Appcast checks")
+struct AppcastCheckTests {
+    /// 2026-01-02T03:04:05Z
+    static let now: Int64 = 1_767_323_045
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: VersionCheckCLI.ExitStatus
+        var firstLine: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let rows: [Row] = [
+        // 5209 is critical below 5200: forced, whatever --force-on says.
+        Row(arguments: ["--current", "5100"], status: .forcedUpdate, firstLine: "forced update: 5100 -> 7000 (5209 is marked critical)"),
+        // Build numbers read as a major bump, but an appcast's --force-on is never by default.
+        Row(arguments: ["--current", "5209"], status: .optionalUpdate, firstLine: "optional update: 5209 -> 7000 (7000 is a major update)"),
+        // An explicit --force-on applies, except to an informational latest (7000 is, below 6000).
+        Row(arguments: ["--current", "5209", "--force-on", "major"], status: .optionalUpdate, firstLine: "optional update: 5209 -> 7000 (7000 is a major update)"),
+        Row(arguments: ["--current", "6500", "--force-on", "major"], status: .forcedUpdate, firstLine: "forced update: 6500 -> 7000 (7000 is a major update)"),
+        // --appcast-version display compares shortVersionString.
+        Row(arguments: ["--current", "5.3.0", "--appcast-version", "display"], status: .optionalUpdate, firstLine: "optional update: 5.3.0 -> 7.0 (7.0 is a major update)"),
+        // Sparkle's spellings for --current: 6000b1 is 6000-b.1, below the beta 6000b2.
+        Row(arguments: ["--current", "6000b1", "--channel", "beta", "--optional-on", "any"], status: .optionalUpdate, firstLine: "optional update: 6000b1 -> 7000 (7000 is a major update)"),
+        Row(arguments: ["--current", "7000-3f2a9c1"], status: .success, firstLine: "up to date: 7000-3f2a9c1 (latest 7000)"),
+        // --skip and --minimum are read as Sparkle reads them too.
+        Row(arguments: ["--current", "5300", "--skip", "7000"], status: .success, firstLine: "up to date: 5300 (latest 7000, skipped)"),
+        Row(arguments: ["--current", "5300", "--minimum", "5400b1"], status: .forcedUpdate, firstLine: "forced update: 5300 -> 7000 (5300 is below the minimum 5400b1)"),
+    ]
+
+    static func check(_ fixture: String, _ arguments: [String], json: Bool = false) throws -> (VersionCheckCLI.ExitStatus, String) {
+        let line = try CommandLineParser.parse(["manifest", "--url", TestPaths.fixture(fixture).path] + arguments)
+        guard case .run(let parsed) = line else { throw Failure(.internal, "not a command") }
+        let request = try CheckCommand.request(from: parsed, environment: [:])
+        let (output, capture) = Output.capturing()
+        var shaped = output
+        shaped.json = json
+        let checker = UpdateChecker(fetcher: HelperProcess(environment: [:]), now: { Self.now })
+        let status = LiveCheck.run(request, checker: checker, output: shaped)
+        return (status, capture.stdout + capture.stderr)
+    }
+
+    @Test(arguments: rows)
+    func sparkleRules(row: Row) throws {
+        let (status, text) = try Self.check("appcast-sparkle2.xml", row.arguments)
+        #expect(status == row.status, "\(text)")
+        #expect(text.split(separator: "\n").first.map(String.init) == row.firstLine)
+    }
+
+    @Test func channelsOfferTheirItemsOnlyWhenNamed() throws {
+        let (_, plain) = try Self.check("appcast-sparkle2.xml", ["--current", "5300", "--json"], json: true)
+        #expect(!plain.contains(#""version": "6000b2""#))
+        let (_, beta) = try Self.check("appcast-sparkle2.xml", ["--current", "5300", "--channel", "beta", "--json"], json: true)
+        #expect(beta.contains(#""version": "6000b2", "displayVersion": "6.0b2""#))
+    }
+
+    @Test func phasedRolloutHoldsAnItemBackForLaterGroups() throws {
+        // 5300 is phased by a day from 2025-10-01; "now" is months later: every group has it.
+        let (_, group6) = try Self.check("appcast-sparkle2.xml", ["--current", "5209", "--rollout-group", "6", "--json"], json: true)
+        #expect(group6.contains(#""version": "5300""#))
+    }
+
+    @Test func textShowsHTMLNotesAsTextAndJSONKeepsThemAsGiven() throws {
+        let (_, text) = try Self.check("appcast-sparkle2.xml", ["--current", "5100"])
+        #expect(text.contains("release 5.2.9 (5209) (2025-06-10T12:00:00Z, critical):\n  Fixes a data-loss bug in sync.\n"))
+        #expect(text.contains("  Café & bar\n"))
+        let (_, json) = try Self.check("appcast-sparkle2.xml", ["--current", "5100", "--json"], json: true)
+        #expect(json.contains(#""notes": "<p>Fixes a data-loss bug in <b>sync</b>.</p><p>Café &amp; bar</p>", "notesUrl": "https://example.com/notes/5.2.9.html""#))
+        #expect(json.contains(#""version": "7000", "displayVersion": "7.0""#))
+        #expect(json.contains(#""informational": true"#))
+    }
+
+    @Test func anItemForANewerSystemIsReportedUnavailable() throws {
+        let (status, text) = try Self.check("appcast-os.xml", ["--current", "1.0", "--os-version", "15.0"])
+        #expect([.success, .optionalUpdate, .forcedUpdate].contains(status), "\(text)")
+        #expect(text.contains("\nnewer: "), "\(text)")
+    }
+
+    @Test func aBadSparkleCurrentIs65AndABadFeedIs76() throws {
+        #expect(throws: Failure(.invalidInput, "--current: invalid version '5.x': unexpected 'x' at offset 2, expected a digit")) {
+            try Self.check("appcast-sparkle2.xml", ["--current", "5.x"])
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vc-\(UUID().uuidString).xml")
+        try Data(#"<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY x "y">]><rss><channel/></rss>"#.utf8).write(to: file)
+        let line = try CommandLineParser.parse(["manifest", "--url", file.path, "--current", "1"])
+        guard case .run(let parsed) = line else { return }
+        let request = try CheckCommand.request(from: parsed, environment: [:])
+        #expect(throws: Failure.self) { try UpdateChecker(fetcher: HelperProcess(environment: [:])).check(request) }
+    }
+
+    /// --current-from reads the key of the compared field unless --current-key says otherwise.
+    @Test(arguments: [([] as [String], "241"), (["--appcast-version", "display"], "2.4"), (["--current-key", "marketing"], "2.4")])
+    func currentFromFollowsTheComparedField(options: [String], current: String) throws {
+        let (_, text) = try Self.check("appcast-sparkle2.xml", ["--current-from", TestPaths.fixture("info.plist").path] + options)
+        #expect(text.contains(": \(current) -> "), "\(text)")
+    }
+}
