@@ -48,6 +48,17 @@ public enum AppcastReader {
     /// - Throws: `AppcastError.malformed` (with the XML problem and its line),
     ///   `.notAnAppcast` when the root is not `<rss>`, `.noChannel`.
     public static func read(_ body: [UInt8]) throws(AppcastError) -> Appcast {
+        var items: [AppcastItem] = []
+        try read(body) { item in items.append(item) }
+        return Appcast(items: items)
+    }
+
+    /// Hands each item to `take` in file order as soon as it is read, so a feed of
+    /// 100,000 items never lives as a list of items (an item whose URL falls back on
+    /// the channel's `<link>` waits for the channel's end, and so do the items after it).
+    public static func read(
+        _ body: [UInt8], each take: (AppcastItem) throws(AppcastError) -> Void
+    ) throws(AppcastError) {
         var scanner = XMLScanner(body)
         var walk = Walk()
         while true {
@@ -58,10 +69,9 @@ public enum AppcastReader {
                 throw .malformed(error)
             }
             guard let event else { break }
-            try walk.take(event, depth: scanner.depth)
+            try walk.take(event, depth: scanner.depth, each: take)
         }
         guard walk.sawChannel else { throw .noChannel }
-        return Appcast(items: walk.items)
     }
 
     /// `UnsafeRawBufferPointer` input (copied once).
@@ -75,24 +85,26 @@ public enum AppcastReader {
 /// Depths: 1 `<rss>`, 2 `<channel>`, 3 `<item>` and the channel's `<link>`, 4 an item's
 /// fields, 5 the children of `sparkle:tags` and `sparkle:informationalUpdate`.
 private struct Walk {
-    var items: [AppcastItem] = []
+    /// Items read so far (numbers them).
+    private var count = 0
+    /// Items of the current channel held until its end: from the first that needs the
+    /// channel's link for its URL on, so that items still arrive in file order.
+    private var pending: [AppcastItem] = []
     var sawChannel = false
     private var inChannel = false
     private var channelLink: Chosen<String> = Chosen()
-    /// Items of the current channel start here (their url falls back on its link).
-    private var channelStart = 0
     private var item: ItemFields?
     /// The element whose text is being gathered, at depth 3 (channel link) or 4 (a field).
     private var field: (name: XMLName, attributes: [XMLAttribute], text: String)?
     /// A child of `sparkle:informationalUpdate` being read, and its text.
     private var child: (name: XMLName, text: String)?
 
-    mutating func take(_ event: XMLEvent, depth: Int) throws(AppcastError) {
+    mutating func take(_ event: XMLEvent, depth: Int, each take: (AppcastItem) throws(AppcastError) -> Void) throws(AppcastError) {
         switch event {
         case .start(let name, let attributes):
             try start(name, attributes, depth: depth)
         case .end(let name):
-            end(name, depth: depth + 1)
+            try end(name, depth: depth + 1, each: take)
         case .text(let text):
             if child != nil { child?.text += text }
             if field != nil { field?.text += text }
@@ -107,13 +119,12 @@ private struct Walk {
             if name.isPlain("channel") {
                 sawChannel = true
                 inChannel = true
-                channelStart = items.count
                 channelLink = Chosen()
             }
         case 3:
             guard inChannel else { return }
             if name.isPlain("item") {
-                item = ItemFields(index: items.count)
+                item = ItemFields(index: count)
             } else if name.isPlain("link") {
                 field = (name, attributes, "")
             }
@@ -133,19 +144,27 @@ private struct Walk {
     }
 
     /// `depth` is the depth the element had while open.
-    private mutating func end(_ name: XMLName, depth: Int) {
+    private mutating func end(_ name: XMLName, depth: Int, each take: (AppcastItem) throws(AppcastError) -> Void) throws(AppcastError) {
         switch depth {
         case 2:
             if name.isPlain("channel") {
                 inChannel = false
-                for index in channelStart..<items.count where items[index].url == nil {
-                    items[index].url = channelLink.value
+                for var held in pending {
+                    if held.url == nil { held.url = channelLink.value }
+                    try take(held)
                 }
+                pending = []
             }
         case 3:
             if let done = item, name.isPlain("item") {
-                items.append(done.item)
+                let read = done.item
+                count += 1
                 item = nil
+                if pending.isEmpty && read.url != nil {
+                    try take(read)
+                } else {
+                    pending.append(read)
+                }
             } else if let done = field, item == nil {
                 channelLink.offer(done.text.trimmedXMLSpace, attributes: done.attributes)
                 field = nil

@@ -83,24 +83,32 @@ public enum AppcastSelection {
         var releases: [Release] = []
         releases.reserveCapacity(appcast.items.count)
         var unavailable: Release?
-        for item in appcast.items where item.isForMacOS {
-            let version = try comparedVersion(of: item, field: options.versionField)
-            if let channel = item.channel, !options.channels.contains(channel) { continue }
-            let critical = try isCritical(item, current: current)
-            if !critical, !isRolledOut(item, group: options.rolloutGroup, now: options.now) { continue }
-            if let osVersion = options.osVersion, try isAboveMaximum(item, osVersion: osVersion) { continue }
-            let release = Release(
-                version: version, notes: item.notes, date: item.pubDate, critical: critical,
-                minimumOsVersion: item.minimumSystemVersion, url: item.url, displayVersion: item.shortVersion,
-                notesUrl: item.notesUrl, informational: try isInformational(item, current: current),
-                notesFormat: item.notesFormat)
+        for item in appcast.items {
+            guard let release = try release(for: item, current: current, options: options) else { continue }
             releases.append(release)
-            if let osVersion = options.osVersion, version > current, needsNewerSystem(item, than: osVersion),
-               unavailable.map({ version > $0.version }) ?? true {
+            if let osVersion = options.osVersion, release.version > current, needsNewerSystem(item, than: osVersion),
+               unavailable.map({ release.version > $0.version }) ?? true {
                 unavailable = release
             }
         }
         return AppcastOffer(releases: releases, unavailable: unavailable)
+    }
+
+    /// The release `item` is for `current`, or nil when it is not offered (steps 1 to 6 of `offer`).
+    public static func release(
+        for item: AppcastItem, current: Version, options: AppcastOptions
+    ) throws(AppcastError) -> Release? {
+        guard item.isForMacOS else { return nil }
+        let version = try comparedVersion(of: item, field: options.versionField)
+        if let channel = item.channel, !options.channels.contains(channel) { return nil }
+        let critical = try isCritical(item, current: current)
+        if !critical, !isRolledOut(item, group: options.rolloutGroup, now: options.now) { return nil }
+        if let osVersion = options.osVersion, try isAboveMaximum(item, osVersion: osVersion) { return nil }
+        return Release(
+            version: version, notes: item.notes, date: item.pubDate, critical: critical,
+            minimumOsVersion: item.minimumSystemVersion, url: item.url, displayVersion: item.shortVersion,
+            notesUrl: item.notesUrl, informational: try isInformational(item, current: current),
+            notesFormat: item.notesFormat)
     }
 
     /// The version compared with `current`, read as Sparkle reads it.

@@ -15,15 +15,22 @@ public enum AppcastFormat: SourceFormat {
     /// The items this install is offered (channels, phased rollout, other systems,
     /// maximum system version), critical and informational resolved for `context.current`.
     public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
-        do {
-            let appcast = try AppcastReader.read(body)
-            let current = try context.current ?? Version(sparkle: "0")
-            return SourceDocument(releases: try AppcastSelection.offer(appcast, current: current, options: context.appcast).releases)
-        } catch let error as AppcastError {
-            throw BodyError(error.description)
+        // Without a current version (a reader that only decodes), as for an install of 0.
+        guard let current = context.current ?? (try? Version("0")) else { throw BodyError("no current version") }
+        var releases: [Release] = []
+        // Address space for the most items the body can hold (about 50 bytes each); the
+        // pages are touched as releases arrive, and the array never copies itself.
+        releases.reserveCapacity(body.count / 48 + 1)
+        do throws(AppcastError) {
+            try AppcastReader.read(body) { item throws(AppcastError) in
+                if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
+                    releases.append(release)
+                }
+            }
         } catch {
-            throw BodyError("\(error)")
+            throw BodyError(error.description)
         }
+        return SourceDocument(releases: releases)
     }
 
     public static let documentation = FormatDocumentation(
