@@ -13,7 +13,8 @@ import VersionCheckCore
 /// Releases whose notes are equal share one details object (a copy of the first
 /// with the version replaced): found by the value object they name in a binary list,
 /// else by the text. 400,000 releases that each carry "n" then cost 64 bytes each,
-/// not the 200 that a details object apiece would add.
+/// not the 208 that a details object apiece (144 bytes) makes them. Releases whose
+/// notes all differ still take a details object each.
 struct PropertyListReleases {
     private var kept: [Release] = []
     private var direction = 0  // 1 rising, -1 falling, 0 not known yet
@@ -28,9 +29,10 @@ struct PropertyListReleases {
     /// A release for each value object that several entries share (binary lists), so
     /// that their releases share one details object: a copy with the version replaced.
     /// At most `sharedDetailsLimit`: past that it starts again (a list of many objects
-    /// each named twice shares less, and costs what an unshared list costs).
+    /// each named twice then finds the first of each pair by its text).
     private var sharedDetails: [UInt64: Release] = [:]
-    /// The same by notes text, for values that no other entry names.
+    /// The same by notes text, for an object's first entry (and values no other entry
+    /// names); as bounded.
     private var detailsByNotes: [String: Release] = [:]
     private static let sharedDetailsLimit = 4096
     private var shapeError: BodyError?
@@ -91,24 +93,29 @@ struct PropertyListReleases {
 
     /// A release of `version` with `notes`, whose details are those of the first
     /// release made from the same value object (`sharedValue`), else with the same notes.
+    /// Objects named by two entries each are found by their text for the first, by
+    /// their number for the second.
     private mutating func release(version: Version, notes: String, sharedValue: UInt64?) -> Release {
-        if let sharedValue {
-            return Self.release(version: version, notes: notes, key: sharedValue, in: &sharedDetails)
-        }
-        return Self.release(version: version, notes: notes, key: notes, in: &detailsByNotes)
-    }
-
-    private static func release<Key: Hashable>(
-        version: Version, notes: String, key: Key, in made: inout [Key: Release]
-    ) -> Release {
-        guard var release = made[key] else {
-            let release = Release(version: version, notes: notes)
-            if made.count == sharedDetailsLimit { made.removeAll(keepingCapacity: true) }
-            made[key] = release
+        if let sharedValue, var release = sharedDetails[sharedValue] {
+            release.version = version
             return release
         }
-        release.version = version
+        var release: Release
+        if let made = detailsByNotes[notes] {
+            release = made
+            release.version = version
+        } else {
+            release = Release(version: version, notes: notes)
+            Self.remember(release, as: notes, in: &detailsByNotes)
+        }
+        if let sharedValue { Self.remember(release, as: sharedValue, in: &sharedDetails) }
         return release
+    }
+
+    /// Keeps `release` under `key`; at `sharedDetailsLimit` entries, the others are forgotten.
+    private static func remember<Key: Hashable>(_ release: Release, as key: Key, in made: inout [Key: Release]) {
+        if made.count == sharedDetailsLimit { made.removeAll(keepingCapacity: true) }
+        made[key] = release
     }
 
     /// From now on keys are hashed: the table starts with every release's key so far.
