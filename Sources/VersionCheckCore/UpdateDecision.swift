@@ -82,10 +82,16 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 ///   - sourceMinimum: a manifest's `minimumVersion`.
 ///   - now: seconds since the Unix epoch (used only with `minimumAgeDays > 0`).
 /// - Throws: `DecisionError` when a date or minimum OS version that a filter needs is unreadable.
+///
+/// `releases` is consumed: a caller that gives up its array (`consume`) lets the
+/// decision order and thin it in place, with no second array of releases (400,000
+/// releases are 25 MiB); a caller that keeps it pays for that copy.
 public func decideUpdate(
-    current: Version, releases: [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
+    current: Version, releases: consuming [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> UpdateDecision {
-    let offered = try offeredReleases(releases, policy: policy, now: now)
+    // `--os-version` also looks at the releases it kept back, as given: then they are kept.
+    let given = policy.osVersion == nil ? [] : releases
+    let offered = try offeredReleases(consume releases, policy: policy, now: now)
     let latest = offered.last
     let comparison = latest.map { current.compare(to: $0.version) }
     let level = latest.flatMap { $0.version.bumpLevel(from: current) }
@@ -126,7 +132,7 @@ public func decideUpdate(
     return UpdateDecision(
         status: status, latest: latest, comparison: comparison, level: level, reason: reason,
         releases: newer, gatePassed: latest == nil || comparison == 1, withheld: status == .upToDate ? withheld : nil,
-        unavailable: unavailableRelease(releases, above: latest?.version, current: current, policy: policy, now: now))
+        unavailable: unavailableRelease(given, above: latest?.version, current: current, policy: policy, now: now))
 }
 
 /// SPEC.md "Decision" 5: the highest release above `latest` (and `current`) that is not
@@ -156,71 +162,103 @@ private func unavailableRelease(
 /// given leads each run of equal versions) and the first of each run is kept. The
 /// filters then run in source order (so the first unreadable field is the one
 /// reported). Cost: O(n) when the releases are given in ascending order (the common
-/// case; equal neighbours are dropped in one pass), O(n log n) otherwise. Given
-/// strictly ascending and unfiltered, the result is `releases` itself (shared, not
-/// copied); otherwise one array of the offered releases, reserved at its final size,
-/// and when sorting one index array.
-private func offeredReleases(_ releases: [Release], policy: UpdatePolicy, now: Int64) throws(DecisionError) -> [Release] {
+/// case; equal neighbours are dropped in one pass), O(n log n) otherwise. The result
+/// is `releases` itself, thinned and ordered in place: no second array of releases
+/// (when the caller gave its array up), only, when sorting, an index array (4 bytes a
+/// release) and a flag per release.
+private func offeredReleases(
+    _ releases: consuming [Release], policy: UpdatePolicy, now: Int64
+) throws(DecisionError) -> [Release] {
     let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0
     switch ascendingOrder(releases) {
     case .strictly:
         guard filtering else { return releases }
-        var offered: [Release] = []
-        for release in releases where try isOffered(release, policy: policy, now: now) { offered.append(release) }
-        return offered
-    case .withRepeats(let distinct):
-        var offered: [Release] = []
-        offered.reserveCapacity(distinct)
-        for (index, release) in releases.enumerated()
-        where index == 0 || releases[index - 1].version.compare(to: release.version) != 0 {
-            if filtering, try !isOffered(release, policy: policy, now: now) { continue }
-            offered.append(release)
+        var kept = 0
+        for index in releases.indices where try isOffered(releases[index], policy: policy, now: now) {
+            if kept != index { releases.swapAt(kept, index) }
+            kept += 1
         }
-        return offered
+        releases.removeLast(releases.count - kept)
+        return releases
+    case .withRepeats:
+        var kept = 0
+        var previous: Version?
+        for index in releases.indices {
+            let version = releases[index].version
+            defer { previous = version }
+            if let previous, previous.compare(to: version) == 0 { continue }
+            if filtering, try !isOffered(releases[index], policy: policy, now: now) { continue }
+            if kept != index { releases.swapAt(kept, index) }
+            kept += 1
+        }
+        releases.removeLast(releases.count - kept)
+        return releases
     case .no:
         break
     }
-    var order = Array(releases.indices)
+    precondition(releases.count < Int(UInt32.max), "more releases than 32-bit indices hold")
+    var order = (0..<releases.count).map { UInt32(truncatingIfNeeded: $0) }
     order.sort { left, right in
-        let precedence = releases[left].version.compare(to: releases[right].version)
+        let precedence = releases[Int(left)].version.compare(to: releases[Int(right)].version)
         return precedence == 0 ? left < right : precedence < 0
     }
     var kept = [Bool](repeating: false, count: releases.count)
     for (position, index) in order.enumerated()
-    where position == 0 || releases[order[position - 1]].version.compare(to: releases[index].version) != 0 {
-        kept[index] = true
+    where position == 0 || releases[Int(order[position - 1])].version.compare(to: releases[Int(index)].version) != 0 {
+        kept[Int(index)] = true
     }
     if filtering {
         for index in releases.indices where kept[index] {
             kept[index] = try isOffered(releases[index], policy: policy, now: now)
         }
     }
-    var offered: [Release] = []
-    offered.reserveCapacity(kept.lazy.filter { $0 }.count)
-    for index in order where kept[index] { offered.append(releases[index]) }
-    return offered
+    // The kept indices in precedence order, then the others: position p is to hold
+    // release order[p]. Then each cycle of that permutation is walked once.
+    var offered = 0
+    for index in order where kept[Int(index)] {
+        order[offered] = index
+        offered += 1
+    }
+    var position = offered
+    for index in releases.indices where !kept[index] {
+        order[position] = UInt32(truncatingIfNeeded: index)
+        position += 1
+    }
+    let placed = UInt32.max
+    for start in order.indices where order[start] != placed {
+        var position = start
+        while true {
+            let source = Int(order[position])
+            order[position] = placed
+            if source == start { break }
+            releases.swapAt(position, source)
+            position = source
+        }
+    }
+    releases.removeLast(releases.count - offered)
+    return releases
 }
 
 /// Whether releases are given in ascending order of precedence.
 private enum AscendingOrder {
     /// Each above the one before it (so no two share a precedence).
     case strictly
-    /// Never below the one before it, some equal to it: `distinct` precedences.
-    case withRepeats(distinct: Int)
+    /// Never below the one before it, some equal to it.
+    case withRepeats
     /// Some release below the one before it.
     case no
 }
 
 private func ascendingOrder(_ releases: [Release]) -> AscendingOrder {
-    var repeats = 0
+    var repeats = false
     var index = releases.startIndex
     while index + 1 < releases.endIndex {
         let order = releases[index].version.compare(to: releases[index + 1].version)
         if order > 0 { return .no }
-        if order == 0 { repeats += 1 }
+        if order == 0 { repeats = true }
         index += 1
     }
-    return repeats == 0 ? .strictly : .withRepeats(distinct: releases.count - repeats)
+    return repeats ? .withRepeats : .strictly
 }
 
 /// Where the releases above `current` start in `offered` (ascending, no two equal):

@@ -45,4 +45,39 @@ struct DecisionDedupeTests {
         #expect(decision.latest?.notes == expected.last?.notes, "\(releases.map { "\($0.version)\($0.notes!)" })")
         #expect(decision.releases.map(\.notes) == expected.filter { $0.version > current }.map(\.notes))
     }
+
+    /// The same lists given up to the decision (`consume`), as `UpdateChecker` gives them:
+    /// ordered and thinned in place, the answer is the reference's; with `--min-age`,
+    /// whose filter runs in source order, the first unreadable date is the one reported.
+    @Test("shuffled lists given up to the decision", arguments: 1...60)
+    func givenUpMatchesTheReference(seed: UInt64) throws {
+        var state = seed &* 0xD1B5_4A32_D192_ED03
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var releases: [Release] = []
+        for index in 0..<(next(40) + 1) {
+            let date = [nil, "2020-01-01T00:00:00Z", "2099-01-01T00:00:00Z", "bad \(index)"][seed % 4 == 1 ? next(4) : next(3)]
+            releases.append(Release(version: try Version(Self.pool[next(Self.pool.count)]), notes: "#\(index)", date: date))
+        }
+        if seed % 3 == 0 { releases.sort { $0.version < $1.version } }
+        let minimumAge: Double = seed % 2 == 0 ? 1 : 0
+        let now: Int64 = 1_700_000_000
+        var seen = Set<Version>()
+        let firsts = releases.filter { seen.insert($0.version).inserted }
+        let badDate = minimumAge > 0 ? firsts.first { $0.date?.hasPrefix("bad") == true } : nil
+        let expected = firsts.filter { minimumAge == 0 || $0.date != "2099-01-01T00:00:00Z" }.sorted { $0.version < $1.version }
+        let current = try Version("1.0")
+        do {
+            let decision = try decideUpdate(
+                current: current, releases: consume releases, sourceMinimum: nil,
+                policy: UpdatePolicy(minimumAgeDays: minimumAge), now: now)
+            #expect(badDate == nil, "no error for \(badDate.map(\.version.description) ?? "")")
+            #expect(decision.latest?.notes == expected.last?.notes)
+            #expect(decision.releases.map(\.notes) == expected.filter { $0.version > current }.map(\.notes))
+        } catch {
+            #expect(error == .invalidDate(version: badDate?.version.description ?? "-", text: badDate?.date ?? "-"))
+        }
+    }
 }

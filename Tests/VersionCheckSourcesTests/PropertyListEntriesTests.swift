@@ -361,3 +361,40 @@ import VersionCheckTestSupport
         }
     }
 }
+
+/// Repeated keys among many (the hashed keys grow several times), after a version
+/// error (keys that are not versions), padded, and equal only as Unicode text.
+@Suite("Property list manifests: repeated keys, hashed by entry number")
+struct PropertyListRepeatedKeyTests {
+    static let many = (0..<5_000).map { "1.\($0)" }.sorted()  // text order: hashed from "1.10" on
+
+    @Test(arguments: PropertyListFileOrderTests.Format.allCases, [
+        (many + ["1.4321"], "property list has the key '1.4321' more than once"),
+        (many + ["1.4321.0"], nil),
+        (["1.0", "x", "y", "x", "1.0"], "property list has the key 'x' more than once"),
+        (["1.0", "x", "y", "z"], "property list key: invalid version 'x': unexpected 'x' at offset 0, expected a digit"),
+        ([" 1.0", "2.0", "1.5", " 1.0"], "property list has the key ' 1.0' more than once"),
+        ([" 1.0", "2.0", "1.5", "1.0"], nil),
+        (["1.0-caf\u{E9}", "2.0", "1.5", "1.0-cafe\u{301}"], "property list has the key '1.0-cafe\u{301}' more than once"),
+    ] as [([String], String?)])
+    func repeatedKeys(format: PropertyListFileOrderTests.Format, given: (keys: [String], failure: String?)) throws {
+        let (keys, failure) = given
+        let data = PropertyListFileOrderTests.plist(keys.map { ($0, "notes of \($0)") }, as: format)
+        guard let failure else {
+            let manifest = try SourceFormats.decodeManifest(Array(data))
+            #expect(manifest.releases.map(\.notes) == keys.map { "notes of \($0)" })
+            #expect(manifest.releases.map(\.version.description) == keys.map { $0.trimmingCharacters(in: .whitespaces) })
+            return
+        }
+        #expect(throws: BodyError(failure)) { try SourceFormats.decodeManifest(Array(data)) }
+    }
+
+    /// Releases with equal notes share them; each keeps its own version.
+    @Test(arguments: PropertyListFileOrderTests.Format.allCases)
+    func equalNotesKeepTheirVersions(format: PropertyListFileOrderTests.Format) throws {
+        let keys = ["1.0", "1.10", "1.2", "1.3"]
+        let data = PropertyListFileOrderTests.plist(keys.map { ($0, $0 == "1.2" ? "other" : "n") }, as: format)
+        let manifest = try SourceFormats.decodeManifest(Array(data))
+        #expect(manifest.releases == keys.map { Release(version: try! Version($0), notes: $0 == "1.2" ? "other" : "n") })
+    }
+}

@@ -21,7 +21,9 @@ public enum BinaryPlistBuilder {
         case collection(kind: UInt8, count: Int, refs: [Int])
     }
 
-    public static func build(_ entries: [(String, Value)], uniquingStrings: Bool = false) -> [UInt8] {
+    /// With `smallestSizes`, object references and offsets take as few bytes as hold
+    /// them (3 for 400,000 objects), as Apple's and Python's writers make them; else 1, 2 or 4.
+    public static func build(_ entries: [(String, Value)], uniquingStrings: Bool = false, smallestSizes: Bool = false) -> [UInt8] {
         var objects: [Object] = [.collection(kind: 0xD, count: 0, refs: [])]
         var stringObjects: [String: Int] = [:]
         func add(_ object: Object) -> Int {
@@ -53,7 +55,7 @@ public enum BinaryPlistBuilder {
         }
         objects[0] = .collection(kind: 0xD, count: entries.count, refs: keyRefs + valueRefs)
 
-        let referenceSize = objects.count <= 0x100 ? 1 : objects.count <= 0x10000 ? 2 : 4
+        let referenceSize = smallestSizes ? byteCount(objects.count) : objects.count <= 0x100 ? 1 : objects.count <= 0x10000 ? 2 : 4
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in objects {
@@ -72,11 +74,18 @@ public enum BinaryPlistBuilder {
             }
         }
         let offsetTable = bytes.count
-        let offsetSize = offsetTable <= 0x100 ? 1 : offsetTable <= 0x10000 ? 2 : 4
+        let offsetSize = smallestSizes ? byteCount(offsetTable) : offsetTable <= 0x100 ? 1 : offsetTable <= 0x10000 ? 2 : 4
         for offset in offsets { bytes += bigEndian(UInt64(offset), size: offsetSize) }
         bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
         bytes += bigEndian(UInt64(objects.count), size: 8) + bigEndian(0, size: 8) + bigEndian(UInt64(offsetTable), size: 8)
         return bytes
+    }
+
+    /// How many bytes hold the numbers below `limit`.
+    private static func byteCount(_ limit: Int) -> Int {
+        var size = 1
+        while limit > 1 << (8 * size) { size += 1 }
+        return size
     }
 
     /// A marker with its count, in the nibble or as a following integer object.

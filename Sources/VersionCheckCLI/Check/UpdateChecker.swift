@@ -73,15 +73,19 @@ public struct UpdateChecker: Sendable {
     /// what the source says (nil: no cache, as without `--check-period`).
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
-        let found: Found
+        var found: Found
         switch request.source {
         case .appStore(let query): found = try lookUp(query, request: request, cache: &cache)
         case .manifest(let location): found = try readManifest(location, request: request, cache: &cache)
         }
+        // The decision orders and thins the releases in place when it holds the only
+        // reference to them: no second array of up to 400,000 releases.
+        var releases: [Release] = []
+        swap(&releases, &found.decoded.document.releases)
         let decision: UpdateDecision
         do {
             decision = try decideUpdate(
-                current: found.current, releases: found.document.releases, sourceMinimum: found.document.minimumVersion,
+                current: found.current, releases: consume releases, sourceMinimum: found.document.minimumVersion,
                 policy: found.policy, now: now())
         } catch {
             throw Failure(.badResponse, "\(found.source): \(error.description)")

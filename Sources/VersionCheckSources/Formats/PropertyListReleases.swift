@@ -7,19 +7,33 @@ import VersionCheckCore
 /// the file did not make; JSON refuses them too). Keys are hashed only once the
 /// versions stop rising (or falling) strictly, or one fails to parse: until then no
 /// key can have come before, since equal keys are equal versions. A list written in
-/// order (the usual case) costs no hashing at all.
+/// order (the usual case) costs no hashing at all. Hashed keys are kept as entry
+/// numbers (`KeyIndexTable`), their text read back from the releases' versions.
+///
+/// Releases whose notes are equal share one details object (a copy of the first
+/// with the version replaced): found by the value object they name in a binary list,
+/// else by the text. 400,000 releases that each carry "n" then cost 64 bytes each,
+/// not the 208 that a details object apiece (144 bytes) makes them. Releases whose
+/// notes all differ still take a details object each.
 struct PropertyListReleases {
     private var kept: [Release] = []
     private var direction = 0  // 1 rising, -1 falling, 0 not known yet
-    private var keys: Set<String>? = nil  // nil until keys must be hashed
+    /// The keys so far, once they must be hashed: number `n` is `kept[n]`'s key for
+    /// `n < kept.count`, else `otherKeys[n - kept.count]` (keys that are not versions,
+    /// which come only after the first version error, when `kept` no longer grows).
+    private var keys: KeyIndexTable? = nil
+    private var otherKeys: [String] = []
     /// Keys with white space around them, by release index: their version's text
     /// differs from the key.
     private var paddedKeys: [Int: String] = [:]
     /// A release for each value object that several entries share (binary lists), so
     /// that their releases share one details object: a copy with the version replaced.
     /// At most `sharedDetailsLimit`: past that it starts again (a list of many objects
-    /// each named twice shares less, and costs what an unshared list costs).
+    /// each named twice then finds the first of each pair by its text).
     private var sharedDetails: [UInt64: Release] = [:]
+    /// The same by notes text, for an object's first entry (and values no other entry
+    /// names); as bounded.
+    private var detailsByNotes: [String: Release] = [:]
     private static let sharedDetailsLimit = 4096
     private var shapeError: BodyError?
     private var repeatedKey: String?
@@ -46,52 +60,92 @@ struct PropertyListReleases {
             notes = text
         }
         if keys != nil {
-            if repeatedKey == nil, keys?.insert(entry.key).inserted == false { repeatedKey = entry.key }
-            guard repeatedKey == nil, versionError == nil else { return }
+            guard repeatedKey == nil else { return }
+            if versionError != nil {
+                addOtherKey(entry.key)
+                return
+            }
         }
         let version: Version
         do {
             version = try decodeVersion(entry.key, what: "property list key")
         } catch {
             versionError = error
-            hashKeys(adding: entry.key)
+            hashKeys()
+            addOtherKey(entry.key)
             return
         }
         if keys == nil, let last = kept.last?.version {
             let order = last.compare(to: version)
             if order == 0 || (direction != 0 && order != -direction) {
-                hashKeys(adding: entry.key)
-                guard repeatedKey == nil else { return }
+                hashKeys()
             } else {
                 direction = -order
             }
         }
-        if keys == nil, version.description.utf8.count != entry.key.utf8.count { paddedKeys[kept.count] = entry.key }
+        if keys != nil, !insertKey(entry.key, number: kept.count) {
+            repeatedKey = entry.key
+            return
+        }
+        if version.description.utf8.count != entry.key.utf8.count { paddedKeys[kept.count] = entry.key }
         kept.append(release(version: version, notes: notes, sharedValue: entry.sharedValue))
     }
 
-    /// A release of `version` with `notes`; for a shared value, one whose details are
-    /// those of the first release made from it.
+    /// A release of `version` with `notes`, whose details are those of the first
+    /// release made from the same value object (`sharedValue`), else with the same notes.
+    /// Objects named by two entries each are found by their text for the first, by
+    /// their number for the second.
     private mutating func release(version: Version, notes: String, sharedValue: UInt64?) -> Release {
-        guard let sharedValue else { return Release(version: version, notes: notes) }
-        guard var release = sharedDetails[sharedValue] else {
-            let release = Release(version: version, notes: notes)
-            if sharedDetails.count == Self.sharedDetailsLimit { sharedDetails.removeAll(keepingCapacity: true) }
-            sharedDetails[sharedValue] = release
+        if let sharedValue, var release = sharedDetails[sharedValue] {
+            release.version = version
             return release
         }
-        release.version = version
+        var release: Release
+        if let made = detailsByNotes[notes] {
+            release = made
+            release.version = version
+        } else {
+            release = Release(version: version, notes: notes)
+            Self.remember(release, as: notes, in: &detailsByNotes)
+        }
+        if let sharedValue { Self.remember(release, as: sharedValue, in: &sharedDetails) }
         return release
     }
 
-    /// From now on keys are hashed: the set starts with every key so far and `key`.
-    private mutating func hashKeys(adding key: String) {
+    /// Keeps `release` under `key`; at `sharedDetailsLimit` entries, the others are forgotten.
+    private static func remember<Key: Hashable>(_ release: Release, as key: Key, in made: inout [Key: Release]) {
+        if made.count == sharedDetailsLimit { made.removeAll(keepingCapacity: true) }
+        made[key] = release
+    }
+
+    /// From now on keys are hashed: the table starts with every release's key so far.
+    private mutating func hashKeys() {
         guard keys == nil else { return }
-        var set = Set<String>(minimumCapacity: kept.count + 1)
-        for (index, release) in kept.enumerated() { set.insert(paddedKeys[index] ?? release.version.description) }
-        if !set.insert(key).inserted { repeatedKey = key }
-        keys = set
-        paddedKeys = [:]
+        var table = KeyIndexTable(expected: kept.count + 1)
+        for index in kept.indices {
+            _ = table.insert(keyText(index), number: index, text: keyText)
+        }
+        keys = table
+    }
+
+    /// Adds `key`, which is not a version, to the hashed keys (after a version error).
+    private mutating func addOtherKey(_ key: String) {
+        guard repeatedKey == nil else { return }
+        otherKeys.append(key)
+        if !insertKey(key, number: kept.count + otherKeys.count - 1) { repeatedKey = key }
+    }
+
+    /// Adds `key` as number `number` to the hashed keys; false when it was there.
+    private mutating func insertKey(_ key: String, number: Int) -> Bool {
+        guard var table = keys else { return true }
+        keys = nil  // the table is held once, so inserting does not copy it
+        defer { keys = table }
+        return table.insert(key, number: number, text: keyText)
+    }
+
+    /// The key of number `number` (see `keys`).
+    private func keyText(_ number: Int) -> String {
+        number < kept.count ? paddedKeys[number] ?? kept[number].version.description : otherKeys[number - kept.count]
     }
 
     /// The releases in file order, or the failure that outranks the others.

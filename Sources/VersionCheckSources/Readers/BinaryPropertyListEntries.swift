@@ -38,8 +38,11 @@ struct BinaryPropertyListEntries {
     private let offsetTable: Int
     /// Value objects named by more than one entry (a bit per object number).
     private var sharedObjects: [UInt64] = []
-    /// Those decoded so far, by object number.
+    /// Those decoded so far, by object number; at most `decodedSharedLimit`, then it
+    /// starts again (200,000 objects each named twice would otherwise hold 17 MiB here;
+    /// one forgotten is decoded again, its text counted as before).
     private var decodedShared: [UInt64: PropertyListValue] = [:]
+    private static let decodedSharedLimit = 4096
     /// The text handed out so far (`maximumExpandedText`).
     private var expandedText = 0
 
@@ -108,7 +111,10 @@ struct BinaryPropertyListEntries {
                 value = known
             } else {
                 value = try notes(at: try objectOffset(valueReference, what: "value \(index)'s object"), what: "value \(index)")
-                if shared { decodedShared[valueReference] = value }
+                if shared {
+                    if decodedShared.count == Self.decodedSharedLimit { decodedShared.removeAll(keepingCapacity: true) }
+                    decodedShared[valueReference] = value
+                }
             }
             if case .notes(let text) = value { try expand(by: text.utf8.count) }
             body(PropertyListEntry(key: key, value: value, sharedValue: shared ? valueReference : nil))
