@@ -25,7 +25,7 @@ public struct Release: Sendable {
         informational: Bool = false, notesFormat: NotesFormat = .plainText
     ) {
         self.version = version
-        details = Details(Fields(
+        details = Details.make(Fields(
             notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
             displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat))
     }
@@ -88,7 +88,7 @@ public struct Release: Sendable {
     private mutating func change(_ edit: (inout Fields) -> Void) {
         var fields = details?.fields ?? Fields()
         edit(&fields)
-        details = Details(fields)
+        details = Details.make(fields)
     }
 
     /// Everything but the version, as values.
@@ -104,15 +104,30 @@ public struct Release: Sendable {
         var notesFormat = NotesFormat.plainText
     }
 
-    /// The fields, shared and immutable; never allocated for a release that has none of them.
-    private final class Details: Sendable {
-        let fields: Fields
+    /// The fields, shared and immutable; never allocated for a release that has none of
+    /// them, and 32 bytes (not 144) for one that has only notes, the common case of a
+    /// property-list manifest of 300,000 entries.
+    private class Details: @unchecked Sendable {  // immutable: its subclasses hold only `let`s
+        var fields: Fields { Fields() }
 
         /// `nil` when every field is absent (and `critical` and `informational` false).
-        init?(_ fields: Fields) {
+        static func make(_ fields: Fields) -> Details? {
             guard fields != Fields() else { return nil }
-            self.fields = fields
+            if let notes = fields.notes, fields == Fields(notes: notes) { return NotesOnly(notes) }
+            return AllFields(fields)
         }
+    }
+
+    private final class AllFields: Details, @unchecked Sendable {
+        let stored: Fields
+        init(_ fields: Fields) { stored = fields }
+        override var fields: Fields { stored }
+    }
+
+    private final class NotesOnly: Details, @unchecked Sendable {
+        let notes: String
+        init(_ notes: String) { self.notes = notes }
+        override var fields: Fields { Fields(notes: notes) }
     }
 }
 
