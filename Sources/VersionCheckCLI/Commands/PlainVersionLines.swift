@@ -48,19 +48,14 @@ enum PlainVersionLines {
         var spans: [LineSpan] = []
         spans.reserveCapacity(input.count / 6)
         input.withUnsafeBufferPointer { bytes in
-            let count = bytes.count
-            var start = 0
-            while start < count {
-                var end = start
-                while end < count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                let next = end + 1
-                var first = start
+            ByteLines.forEach(in: bytes) { _, line in
+                var first = line.lowerBound
+                var end = line.upperBound
                 while first < end && isASCIIWhitespace(bytes[first]) { first += 1 }
                 while end > first && isASCIIWhitespace(bytes[end - 1]) { end -= 1 }
                 if first < end {
                     spans.append(LineSpan(start: UInt32(truncatingIfNeeded: first), end: UInt32(truncatingIfNeeded: end)))
                 }
-                start = next
             }
         }
         return spans
@@ -78,10 +73,11 @@ enum PlainVersionLines {
     static func printLines(
         order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, output: Output
     ) {
-        withChunkWriter(output: output) { append in
+        output.writeChunked(chunkSize: chunkSize) { writer in
             for index in order {
                 let span = spans[Int(index)]
-                append(UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]), UInt8(ascii: "\n"))
+                writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]))
+                writer.write(byte: UInt8(ascii: "\n"))
             }
         }
     }
@@ -90,51 +86,13 @@ enum PlainVersionLines {
     static func printJSON(
         order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, output: Output
     ) {
-        withChunkWriter(output: output) { append in
-            let open: [UInt8] = Array("[\"".utf8)
-            let separator: [UInt8] = Array("\", \"".utf8)
+        output.writeChunked(chunkSize: chunkSize) { writer in
             for (position, index) in order.enumerated() {
-                open.withUnsafeBufferPointer { open in
-                    separator.withUnsafeBufferPointer { separator in
-                        append(position == 0 ? open : separator, nil)
-                    }
-                }
+                writer.write(position == 0 ? "[\"" : "\", \"")
                 let span = spans[Int(index)]
-                append(UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]), nil)
+                writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]))
             }
-            let close: [UInt8] = Array((order.isEmpty ? "[]\n" : "\"]\n").utf8)
-            close.withUnsafeBufferPointer { append($0, nil) }
+            writer.write(order.isEmpty ? "[]\n" : "\"]\n")
         }
-    }
-
-    /// Runs `body` with an `append(bytes, terminator)` that gathers into a buffer and hands
-    /// it to `output` whenever it passes `chunkSize`, and once more at the end.
-    static func withChunkWriter(
-        output: Output, _ body: ((UnsafeBufferPointer<UInt8>, UInt8?) -> Void) -> Void
-    ) {
-        guard !output.quiet else { return }
-        let capacity = chunkSize + (1 << 16)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
-        var used = 0
-        func flush() {
-            output.stdout.write(bytes: UnsafeRawBufferPointer(start: buffer, count: used))
-            used = 0
-        }
-        body { piece, terminator in
-            if used + piece.count + 1 > capacity { flush() }
-            if piece.count + 1 > capacity {
-                output.stdout.write(bytes: UnsafeRawBufferPointer(piece))
-            } else if let base = piece.baseAddress {
-                (buffer + used).update(from: base, count: piece.count)
-                used += piece.count
-            }
-            if let terminator {
-                buffer[used] = terminator
-                used += 1
-            }
-            if used >= chunkSize { flush() }
-        }
-        flush()
     }
 }

@@ -101,19 +101,12 @@ struct SortCommand: Command {
         /// whitespace is trimmed later, by `Version`), numbered from 1.
         static func lines(of bytes: [UInt8]) -> [Entry] {
             var entries: [Entry] = []
-            var number = 0
-            var start = 0
             bytes.withUnsafeBufferPointer { buffer in
-                let count = buffer.count
-                while start < count {
-                    var end = start
-                    while end < count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
-                    number += 1
-                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                ByteLines.forEach(in: buffer) { number, line in
+                    let slice = UnsafeBufferPointer(rebasing: buffer[line])
                     if !isBlank(slice) {
                         entries.append(Entry(text: String(decoding: slice, as: UTF8.self), place: .line(number)))
                     }
-                    start = end + 1
                 }
             }
             return entries
