@@ -59,7 +59,7 @@ func runCacheBenchmarks(binary: String) {
         let hit = fresh + period
         guard prime(hit, variables: variables) else { return }
         let pair = CommandPair(
-            name: name, ours: hit, theirs: dpkg, runs: 51, target: 1.5, environment: variables,
+            name: name, ours: hit, theirs: dpkg, runs: 51, target: size == "cap" ? nil : 1.5, environment: variables,
             extras: [CommandExtra(label: "fresh lookup (no cache, loopback)", argv: fresh)],
             peakBudgetKiB: size == "cap" ? budgetKiB : nil)
         guard let medians = pair.measure(), answersAlone(hit, variables: variables) else { return }
@@ -72,25 +72,27 @@ func runCacheBenchmarks(binary: String) {
 
 /// Runs `argv` once to fill the cache; false (with a line) when it failed.
 private func prime(_ argv: [String], variables: [String: String]) -> Bool {
-    let result = try? runMeasured(URL(fileURLWithPath: argv[0]), argv.dropFirst().map { Array($0.utf8) }, environment: variables)
-    guard let result, result.status == 0 || result.status == 100 || result.status == 101 else {
-        print("cache: priming '\(argv.joined(separator: " "))' failed: \(result.map { "exit \($0.status): \($0.stderrText)" } ?? "did not run")")
-        return false
-    }
+    guard succeeds(argv, variables: variables, what: "priming") else { return false }
     return answersAlone(argv, variables: variables)
+}
+
+/// Whether `argv` exits 0, 100 or 101 (else a line saying `what` failed, and how).
+private func succeeds(_ argv: [String], variables: [String: String], what: String) -> Bool {
+    do {
+        let result = try runMeasured(URL(fileURLWithPath: argv[0]), argv.dropFirst().map { Array($0.utf8) }, environment: variables)
+        if [0, 100, 101].contains(result.status) { return true }
+        print("cache: \(what) '\(argv.joined(separator: " "))' failed: exit \(result.status): \(result.stderrText)")
+    } catch {
+        print("cache: \(what) '\(argv.joined(separator: " "))' did not run: \(error)")
+    }
+    return false
 }
 
 /// Whether `argv` answers with a helper that cannot start (so from the cache alone).
 private func answersAlone(_ argv: [String], variables: [String: String]) -> Bool {
     var withoutHelper = variables
     withoutHelper["VERSIONCHECK_FETCH_HELPER"] = "/nonexistent/versioncheck-fetch"
-    let result = try? runMeasured(URL(fileURLWithPath: argv[0]), argv.dropFirst().map { Array($0.utf8) }, environment: withoutHelper)
-    guard let result, result.status == 0 || result.status == 100 || result.status == 101 else {
-        print("cache: '\(argv.joined(separator: " "))' is not answered from the cache: "
-            + "\(result.map { "exit \($0.status): \($0.stderrText)" } ?? "did not run")")
-        return false
-    }
-    return true
+    return succeeds(argv, variables: withoutHelper, what: "answering from the cache alone (no helper)")
 }
 
 /// Tests/LoopbackServer/server.py on an ephemeral 127.0.0.1 port, for the bench's life.

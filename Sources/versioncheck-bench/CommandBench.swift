@@ -29,8 +29,8 @@ struct CommandPair {
     var theirs: [String]
     var stdinPath: String? = nil
     var runs: Int
-    /// The ratio we promise: ours / theirs at most this.
-    var target: Double
+    /// The ratio we promise: ours / theirs at most this; nil: the ratio is only shown.
+    var target: Double?
     /// Variables set for `ours` (and the extras, under their own) only.
     var environment: [String: String] = [:]
     /// Commands alternated with ours and theirs and printed beside ours.
@@ -70,19 +70,28 @@ struct CommandPair {
         let oursMedian = medians[0], theirMedian = medians[medians.count - 1]
         let ratio = oursMedian / theirMedian
         print("\(name) (median of \(runs), alternating):")
-        print("  versioncheck: \(formatDuration(oursMedian * 1e9)), peak \(peaks[0]) KiB  [\(ours.joined(separator: " "))]")
+        print("  versioncheck: \(formatDuration(oursMedian * 1e9)), peak \(CommandPair.describe(peaks[0]))  [\(ours.joined(separator: " "))]")
         for (index, extra) in extras.enumerated() {
             let median = medians[index + 1]
-            print("  \(extra.label): \(formatDuration(median * 1e9)), peak \(peaks[index + 1]) KiB, "
+            print("  \(extra.label): \(formatDuration(median * 1e9)), peak \(CommandPair.describe(peaks[index + 1])), "
                 + "versioncheck / this \(String(format: "%.2f", oursMedian / median))x  [\(extra.argv.joined(separator: " "))]")
         }
-        print("  \(self.theirs[0]): \(formatDuration(theirMedian * 1e9)), peak \(peaks[peaks.count - 1]) KiB  [\(theirs.joined(separator: " "))]")
-        print("  ratio \(String(format: "%.2f", ratio))x (target <= \(target)x): \(ratio <= target ? "met" : "NOT met")")
+        print("  \(self.theirs[0]): \(formatDuration(theirMedian * 1e9)), peak \(CommandPair.describe(peaks[peaks.count - 1]))  [\(theirs.joined(separator: " "))]")
+        if let target {
+            print("  ratio \(String(format: "%.2f", ratio))x (target <= \(target)x): \(ratio <= target ? "met" : "NOT met")")
+        } else {
+            print("  ratio \(String(format: "%.2f", ratio))x (no ratio target)")
+        }
         if let budget = peakBudgetKiB {
             let within = peaks[0] > 0 && peaks[0] <= budget
             print("  peak \(peaks[0]) KiB (budget <= \(budget) KiB): \(within ? "met" : "NOT met")")
         }
         return (oursMedian, theirMedian)
+    }
+
+    /// A peak as printed: "N KiB", or "n/a" when it could not be measured (0).
+    static func describe(_ peakKiB: Int) -> String {
+        peakKiB > 0 ? "\(peakKiB) KiB" : "n/a"
     }
 
     static func median(_ samples: [Double]) -> Double {
