@@ -78,10 +78,13 @@ check-portability:
 
 ## bench: medians over repeated runs: the core in-process (parse, compare, sort beside
 ## Foundation), then the shipped release binaries as whole commands beside GNU sort -V,
-## dpkg --compare-versions and curl | jq (runs alternate; ratios from the same run)
+## dpkg --compare-versions and curl | jq (runs alternate; ratios from the same run), and a
+## --check-period cache hit beside dpkg and a fresh lookup. BENCH_BASELINE_VERSIONCHECK and
+## BENCH_BASELINE_HELPER (another build's binaries) add its medians beside ours: start-up,
+## sort and lookup
 bench: release
 	$(SWIFT) build -c release --product versioncheck-bench
-	BENCH_VERSIONCHECK=$(abspath $(MAIN_BIN)) ./.build/release/versioncheck-bench
+	BENCH_VERSIONCHECK=$(abspath $(MAIN_BIN)) VERSIONCHECK_FETCH_HELPER=$(abspath $(HELPER_BIN)) ./.build/release/versioncheck-bench
 	VERSIONCHECK_FETCH_HELPER=$(abspath $(HELPER_BIN)) python3 Tests/LoopbackServer/bench-lookup.py $(STATIC_DIR)/release
 
 ## bench-alloc: parse and compare allocate nothing: valgrind's heap totals must not grow with N

@@ -7,6 +7,16 @@ import Glibc
 import Darwin
 #endif
 
+/// One more command measured in the same alternation as a `CommandPair`, printed beside
+/// it with the ratio ours / this one: the pre-renovation binaries (`BENCH_BASELINE_*`), or
+/// a fresh lookup beside a cache hit.
+struct CommandExtra {
+    var label: String
+    var argv: [String]
+    /// Variables set for this command only (on top of the bench's own environment).
+    var environment: [String: String] = [:]
+}
+
 /// Whole-command timings, ours beside the tool people would otherwise use, measured in
 /// the same run with the runs alternating (so machine noise hits both alike): the median
 /// wall time of each, their ratio, and each one's peak memory (`ru_maxrss` of the child).
@@ -19,35 +29,69 @@ struct CommandPair {
     var theirs: [String]
     var stdinPath: String? = nil
     var runs: Int
-    /// The ratio we promise: ours / theirs at most this.
-    var target: Double
+    /// The ratio we promise: ours / theirs at most this; nil: the ratio is only shown.
+    var target: Double?
+    /// Variables set for `ours` (and the extras, under their own) only.
+    var environment: [String: String] = [:]
+    /// Commands alternated with ours and theirs and printed beside ours.
+    var extras: [CommandExtra] = []
+    /// A peak memory `ours` must stay within (KiB), printed with the verdict; nil: none.
+    var peakBudgetKiB: Int? = nil
 
-    func measure() {
+    /// The medians (seconds) of ours, then theirs; nil when skipped.
+    @discardableResult
+    func measure() -> (ours: Double, theirs: Double)? {
         guard FileManager.default.isExecutableFile(atPath: ours[0]) else {
             print("\(name): skipped, \(ours[0]) is not built")
-            return
+            return nil
         }
         guard let theirsPath = CommandPair.which(theirs[0]) else {
             print("\(name): skipped, \(theirs[0]) is not installed")
-            return
+            return nil
         }
         var theirs = self.theirs
         theirs[0] = theirsPath
-        _ = CommandPair.spawn(ours, stdinPath: stdinPath)  // warm-up: page cache, loader
-        _ = CommandPair.spawn(theirs, stdinPath: stdinPath)
-        var oursSamples: [Double] = [], theirSamples: [Double] = []
-        for _ in 0..<runs {
-            oursSamples.append(CommandPair.spawn(ours, stdinPath: stdinPath))
-            theirSamples.append(CommandPair.spawn(theirs, stdinPath: stdinPath))
+        let extras = self.extras.filter { FileManager.default.isExecutableFile(atPath: $0.argv[0]) }
+        // Each command with its environment, in the order they alternate: ours, the extras, theirs.
+        let commands: [([String], [String: String])] =
+            [(ours, environment)] + extras.map { ($0.argv, environment.merging($0.environment) { _, new in new }) }
+            + [(theirs, [:])]
+        for (argv, variables) in commands {  // warm-up: page cache, loader
+            _ = CommandPair.spawn(argv, stdinPath: stdinPath, environment: variables)
         }
-        let oursPeak = CommandPair.peakKiB(ours, stdinPath: stdinPath)
-        let theirPeak = CommandPair.peakKiB(theirs, stdinPath: stdinPath)
-        let oursMedian = CommandPair.median(oursSamples), theirMedian = CommandPair.median(theirSamples)
+        var samples = [[Double]](repeating: [], count: commands.count)
+        for _ in 0..<runs {
+            for (index, (argv, variables)) in commands.enumerated() {
+                samples[index].append(CommandPair.spawn(argv, stdinPath: stdinPath, environment: variables))
+            }
+        }
+        let peaks = commands.map { CommandPair.peakKiB($0.0, stdinPath: stdinPath, environment: $0.1) }
+        let medians = samples.map(CommandPair.median)
+        let oursMedian = medians[0], theirMedian = medians[medians.count - 1]
         let ratio = oursMedian / theirMedian
         print("\(name) (median of \(runs), alternating):")
-        print("  versioncheck: \(formatDuration(oursMedian * 1e9)), peak \(oursPeak) KiB  [\(ours.joined(separator: " "))]")
-        print("  \(self.theirs[0]): \(formatDuration(theirMedian * 1e9)), peak \(theirPeak) KiB  [\(theirs.joined(separator: " "))]")
-        print("  ratio \(String(format: "%.2f", ratio))x (target <= \(target)x): \(ratio <= target ? "met" : "NOT met")")
+        print("  versioncheck: \(formatDuration(oursMedian * 1e9)), peak \(CommandPair.describe(peaks[0]))  [\(ours.joined(separator: " "))]")
+        for (index, extra) in extras.enumerated() {
+            let median = medians[index + 1]
+            print("  \(extra.label): \(formatDuration(median * 1e9)), peak \(CommandPair.describe(peaks[index + 1])), "
+                + "versioncheck / this \(String(format: "%.2f", oursMedian / median))x  [\(extra.argv.joined(separator: " "))]")
+        }
+        print("  \(self.theirs[0]): \(formatDuration(theirMedian * 1e9)), peak \(CommandPair.describe(peaks[peaks.count - 1]))  [\(theirs.joined(separator: " "))]")
+        if let target {
+            print("  ratio \(String(format: "%.2f", ratio))x (target <= \(target)x): \(ratio <= target ? "met" : "NOT met")")
+        } else {
+            print("  ratio \(String(format: "%.2f", ratio))x (no ratio target)")
+        }
+        if let budget = peakBudgetKiB {
+            let within = peaks[0] > 0 && peaks[0] <= budget
+            print("  peak \(peaks[0]) KiB (budget <= \(budget) KiB): \(within ? "met" : "NOT met")")
+        }
+        return (oursMedian, theirMedian)
+    }
+
+    /// A peak as printed: "N KiB", or "n/a" when it could not be measured (0).
+    static func describe(_ peakKiB: Int) -> String {
+        peakKiB > 0 ? "\(peakKiB) KiB" : "n/a"
     }
 
     static func median(_ samples: [Double]) -> Double {
@@ -69,16 +113,16 @@ struct CommandPair {
     /// The peak resident KiB of one run of `argv`: `wait4`'s `ru_maxrss`, through the test
     /// support's `runMeasured` (a child spawned straight from here would report this
     /// process's peak on Linux; see `PeakMemory`); 0 when it could not be measured.
-    static func peakKiB(_ argv: [String], stdinPath: String?) -> Int {
+    static func peakKiB(_ argv: [String], stdinPath: String?, environment: [String: String] = [:]) -> Int {
         let stdin = stdinPath.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
         let result = try? runMeasured(
             URL(fileURLWithPath: argv[0]), argv.dropFirst().map { Array($0.utf8) }, stdin: stdin,
-            environment: ["LC_ALL": "C"])
+            environment: environment.merging(["LC_ALL": "C"]) { old, _ in old })
         return result?.peakKiB ?? 0
     }
 
-    /// Runs `argv` to completion: wall seconds.
-    static func spawn(_ argv: [String], stdinPath: String?) -> Double {
+    /// Runs `argv` to completion, with `environment` added to ours: wall seconds.
+    static func spawn(_ argv: [String], stdinPath: String?, environment extra: [String: String] = [:]) -> Double {
         var actions = makeSpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,6 +132,7 @@ struct CommandPair {
         defer { cArgs.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C"
+        environment.merge(extra) { _, new in new }
         let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cEnv.forEach { free($0) } }
         var pid = pid_t()
@@ -106,10 +151,15 @@ struct CommandPair {
 /// The `command` group: `versioncheck sort` (plain, `--satisfies`, `--stable`) against GNU
 /// `sort -V` on 1,000,000 random x.y.z lines, and start-up (`versioncheck compare`) against `dpkg --compare-versions`.
 /// `BENCH_VERSIONCHECK` names the binary to measure (the release build `make bench` makes).
-func runCommandBenchmarks() {
-    let binary = ProcessInfo.processInfo.environment["BENCH_VERSIONCHECK"]
-        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("versioncheck").path
+/// With `BENCH_BASELINE_VERSIONCHECK` set (another build, e.g. before a change), the plain
+/// sort and start-up rows run it too, in the same alternation, its median beside ours.
+func runCommandBenchmarks(binary: String) {
+    let baseline = ProcessInfo.processInfo.environment["BENCH_BASELINE_VERSIONCHECK"].flatMap { $0.isEmpty ? nil : $0 }
+    func baselineExtra(_ arguments: [String]) -> [CommandExtra] {
+        guard let baseline else { return [] }
+        return [CommandExtra(label: "baseline", argv: [baseline] + arguments)]
+    }
+    if let baseline { print("command: baseline \(baseline)") }
     let input = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-bench-1m.txt").path
     var text = randomVersionTexts(count: 1_000_000, seed: 2026).joined(separator: "\n")
     text += "\n"
@@ -121,7 +171,8 @@ func runCommandBenchmarks() {
 
     CommandPair(
         name: "command: sort 1,000,000 random x.y.z lines",
-        ours: [binary, "sort"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2
+        ours: [binary, "sort"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2,
+        extras: baselineExtra(["sort"])
     ).measure()
     CommandPair(
         name: "command: sort --satisfies '>=1.2, <40', the same lines",
@@ -134,6 +185,11 @@ func runCommandBenchmarks() {
     CommandPair(
         name: "command: start-up, compare 1.2.3 1.10.0",
         ours: [binary, "compare", "1.2.3", "1.10.0"], theirs: ["dpkg", "--compare-versions", "1.2.3", "lt", "1.10.0"],
-        runs: 51, target: 1.5
+        runs: 51, target: 1.0, extras: baselineExtra(["compare", "1.2.3", "1.10.0"])
+    ).measure()
+    CommandPair(
+        name: "command: start-up, --version",
+        ours: [binary, "--version"], theirs: ["dpkg", "--compare-versions", "1.2.3", "lt", "1.10.0"],
+        runs: 51, target: 1.0, extras: baselineExtra(["--version"])
     ).measure()
 }

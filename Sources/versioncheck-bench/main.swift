@@ -1,9 +1,12 @@
 // `make bench`: medians over repeated runs of the core's hot paths.
 //
 //   versioncheck-bench                  every section
-//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command
+//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache
 //                                       (command: whole commands beside GNU sort -V and dpkg;
-//                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one)
+//                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one;
+//                                       BENCH_BASELINE_VERSIONCHECK=PATH runs another build beside it)
+//                                       cache (a --check-period hit beside dpkg and a fresh lookup, on a
+//                                       loopback server; VERSIONCHECK_FETCH_HELPER names the helper)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench compare-prerelease-only N   likewise, between pre-releases with equal numbers
@@ -82,7 +85,8 @@ nonisolated(unsafe) var sortTexts: [String] = []
 let foundationRuns = Int(ProcessInfo.processInfo.environment["BENCH_FOUNDATION_RUNS"] ?? "").map { max($0, 1) } ?? 3
 
 /// Every section, in order: "group: what". Add new ones here; `versioncheck-bench GROUP...`
-/// runs only the sections of those groups.
+/// runs only the sections of those groups
+/// (and the `command` and `cache` groups, below).
 let sections: [(benchmark: Benchmark, unit: String)] = [
     (Benchmark(name: "parse: one typical x.y.z", operations: loops) { blackHole(parseLoop(typical, loops)) }, "op"),
     (Benchmark(name: "compare: two parsed versions", operations: loops) { blackHole(compareLoop(pool, loops)) }, "op"),
@@ -122,6 +126,12 @@ if let ours = medians[sections[2].benchmark.name], let foundation = medians[sect
     print("sort: orders agree on 20,000 texts: \(agree)")
 }
 
+/// The binary the `command` and `cache` groups run: `BENCH_VERSIONCHECK`, else beside this one.
+let commandBinary = ProcessInfo.processInfo.environment["BENCH_VERSIONCHECK"]
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("versioncheck").path
 if filters.isEmpty || filters.contains("command") {
-    runCommandBenchmarks()
+    runCommandBenchmarks(binary: commandBinary)
+}
+if filters.isEmpty || filters.contains("cache") {
+    runCacheBenchmarks(binary: commandBinary)
 }
