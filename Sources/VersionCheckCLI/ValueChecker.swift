@@ -7,31 +7,26 @@ enum ValueChecker {
         func bad(_ expected: String) -> Failure {
             Failure(.usage, "invalid value \(Quote.single(raw)) for '\(option)': expected \(expected)\(pointer)")
         }
+        /// One of the kind's choices, any case: "one of a, b, c", or "a or b" for two.
+        func choice() throws(Failure) -> OptionValue {
+            let word = raw.lowercased()
+            let choices = kind.choices
+            guard choices.contains(word) else {
+                throw bad(choices.count > 2 ? "one of " + choices.joined(separator: ", ") : choices.joined(separator: " or "))
+            }
+            return .text(word)
+        }
         switch kind {
         case .version, .constraint:
             return .text(raw)
-        case .level:
-            let level = raw.lowercased()
-            guard kind.choices.contains(level) else { throw bad("one of " + kind.choices.joined(separator: ", ")) }
-            return .text(level)
-        case .currentKey:
-            let key = raw.lowercased()
-            guard kind.choices.contains(key) else { throw bad(kind.choices.joined(separator: " or ")) }
-            return .text(key)
-        case .bumpLevel:
-            let level = raw.lowercased()
-            guard kind.choices.contains(level) else { throw bad("one of " + kind.choices.joined(separator: ", ")) }
-            return .text(level)
+        case .level, .currentKey, .bumpLevel, .platform, .appcastVersion:
+            return try choice()
         case .prereleaseName:
             do {
                 return .text(try PrereleaseName(raw).description)
             } catch {
                 throw bad("one or more identifiers of letters, digits and '-', joined by '.' (such as rc or beta.x)")
             }
-        case .platform:
-            let platform = raw.lowercased()
-            guard kind.choices.contains(platform) else { throw bad(kind.choices.joined(separator: " or ")) }
-            return .text(platform)
         case .seconds:
             guard let seconds = decimal(raw), seconds > 0 else {
                 throw bad("a positive number of seconds, such as 10 or 1.5")
@@ -70,10 +65,6 @@ enum ValueChecker {
                 throw bad("a channel name of letters, digits, '.', '_' and '-'")
             }
             return .text(raw)
-        case .appcastVersion:
-            let which = raw.lowercased()
-            guard kind.choices.contains(which) else { throw bad(kind.choices.joined(separator: " or ")) }
-            return .text(which)
         case .path:
             guard !raw.isEmpty else { throw bad("a path") }
             return .text(raw)
