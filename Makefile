@@ -222,9 +222,10 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
 FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address
-FUZZ_TARGETS := version constraint itunes manifest command-line
+FUZZ_TARGETS := version constraint itunes manifest appcast command-line
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
+APPCAST_SUPPORT := $(FETCH_SUPPORT) $(wildcard Tests/Fuzz/Support/Appcast/*.swift)
 FUZZ_ENV     := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 FUZZ_RUN     := -detect_leaks=0 -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -use_value_profile=1
 
@@ -291,6 +292,9 @@ $(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_
 
 $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+
+$(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 ASAN_SCRATCH ?= .build-asan
 TSAN_SCRATCH ?= .build-tsan

@@ -5,7 +5,8 @@ extension Version {
     /// Reads a version as Sparkle's comparator does where it and the lenient grammar part
     /// ways, keeping the text as spelled (`description` is the trimmed input):
     ///
-    /// - text from the first `-` on is ignored: `1.5.5-335d3e2` is `1.5.5`;
+    /// - text from the first `-` on is ignored: `1.5.5-335d3e2` is `1.5.5` (but it stays
+    ///   in the spelling, which is printed, so a control character there is refused);
     /// - a letter suffix on the last numeric component is a pre-release: `2.0b3` reads as
     ///   `2.0-b.3`, `1.5rc1` as `1.5-rc.1`, `3.1a` as `3.1-a`
     ///   (so `2.0a1 < 2.0b3 < 2.0b10 < 2.0rc1 < 2.0`);
@@ -18,6 +19,10 @@ extension Version {
     public init(sparkle text: some StringProtocol) throws(VersionError) {
         let trimmed = Version.trimmingWhitespace(text)
         let kept = trimmed.prefix { $0 != "-" }
+        if let unprintable = trimmed[kept.endIndex...].firstIndex(where: { !$0.unicodeScalars.allSatisfy(TerminalText.isPlain) }) {
+            throw .unexpectedCharacter(
+                text: trimmed, offset: trimmed.distance(from: trimmed.startIndex, to: unprintable), expected: .printable)
+        }
         guard let (numbers, suffix, rest) = Version.splitLetterSuffix(kept) else {
             let plain: Version
             do {

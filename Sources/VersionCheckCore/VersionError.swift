@@ -27,6 +27,8 @@ public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
         case digitOrDot = "a digit or '.' (App Store versions have only digits and dots)"
         case prereleaseCharacter = "a letter, digit, '-', '.' or '+'"
         case buildCharacter = "a letter, digit, '-' or '.'"
+        /// Sparkle's reading: the text it ignores stays in the spelling that is printed.
+        case printable = "a printable character (text after '-' is ignored, but shown)"
     }
 
     /// The trimmed input at fault.

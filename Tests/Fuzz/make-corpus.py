@@ -85,3 +85,36 @@ itunes = [fixture(n) for n in ("itunes-ios.json", "itunes-mac.json", "itunes-emp
 write("itunes", [bytes([i * 37 % 256]) + b for i, b in enumerate(itunes)])
 manifests = [fixture(n) for n in ("manifest-full.json", "manifest-minimal.json", "manifest-iversion.plist", "manifest-binary.plist")]
 write("manifest", [bytes([i * 37 % 256]) + b for i, b in enumerate(manifests)])
+
+# appcast: byte 0 picks the policy and the current version, byte 1 the appcast options
+# (channels, --appcast-version, rollout group, --force-on); the rest is the feed.
+SPARKLE = b'xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle"'
+
+
+def feed(*items, declare=SPARKLE):
+    return b"<rss " + declare + b"><channel><title>App</title>" + b"".join(b"<item>" + i + b"</item>" for i in items) + b"</channel></rss>"
+
+
+ENC = b'<enclosure url="https://example.com/a.zip" length="1" type="x"/>'
+appcasts = [fixture(n) for n in ("appcast-sparkle2.xml", "appcast-sparkle1.xml", "appcast-os.xml")] + [
+    feed(b"<sparkle:version>5209</sparkle:version>" + ENC),
+    feed(b'<enclosure url="u" sparkle:version="2.0b3" sparkle:shortVersionString="2.0 beta 3"/>',
+         b"<sparkle:version>1.5rc1</sparkle:version><sparkle:shortVersionString>1.5</sparkle:shortVersionString>" + ENC),
+    feed(b"<sparkle:version>3.0</sparkle:version><sparkle:channel>beta</sparkle:channel>" + ENC,
+         b"<sparkle:version>2.9</sparkle:version>" + ENC),
+    feed(b'<sparkle:version>9</sparkle:version><enclosure url="u" sparkle:os="windows"/>',
+         b'<sparkle:version>8</sparkle:version><enclosure url="u" sparkle:os="macos"/>'),
+    feed(b'<sparkle:version>2.1</sparkle:version><sparkle:criticalUpdate sparkle:version="2.0"/>'
+         b"<sparkle:informationalUpdate><sparkle:belowVersion>1.9</sparkle:belowVersion></sparkle:informationalUpdate>" + ENC),
+    feed(b"<sparkle:version>4.0</sparkle:version><pubDate>Tue, 10 Jun 2025 12:00:00 +0000</pubDate>"
+         b"<sparkle:phasedRolloutInterval>86400</sparkle:phasedRolloutInterval>" + ENC),
+    feed(b'<sparkle:version xml:lang="de">7</sparkle:version><sparkle:version> 6 </sparkle:version>' + ENC),
+    feed(b"<sparkle:version>1&#46;<![CDATA[2]]><!-- c -->.3&#x2d;x</sparkle:version>" + ENC),
+    feed(b"<s:version>2.0</s:version>" + ENC, b"<s:version>2.0.0</s:version>" + ENC,
+         declare=b'xmlns:s="http://www.andymatuschak.org/xml-namespaces/sparkle"'),
+    feed(b"<sparkle:version>1.0</sparkle:version><sparkle:maximumSystemVersion>14.0</sparkle:maximumSystemVersion>"
+         b"<sparkle:minimumSystemVersion>16.0</sparkle:minimumSystemVersion>" + ENC, declare=b'version="2.0"'),
+    b'<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY e "x">]><rss><channel><item>&e;</item></channel></rss>',
+    feed(b"<sparkle:version>1..2</sparkle:version>" + ENC, b"<title>no version</title>"),
+]
+write("appcast", [bytes([i * 37 % 256, i * 53 % 256]) + b for i, b in enumerate(appcasts)])

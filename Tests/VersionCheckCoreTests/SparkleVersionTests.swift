@@ -67,6 +67,19 @@ struct SparkleVersionTests {
         }
     }
 
+    /// The ignored text stays in the spelling (and so in every message and heading): a
+    /// character no terminal should be sent there (C0, DEL, C1, line or paragraph
+    /// separator) is refused at its offset.
+    @Test("refuses a control character in the ignored text", arguments: [
+        ("1.0-\u{1B}[31m", 4), ("2.0b3-x\u{8}", 7), ("1.5.5-a\u{85}b", 7), ("1-\u{2029}x", 2), ("1.0-a\tb", 5),
+    ])
+    func controlCharacterInIgnoredText(_ text: String, _ offset: Int) {
+        #expect(throws: VersionError.unexpectedCharacter(text: text, offset: offset, expected: .printable)) {
+            try Version(sparkle: text)
+        }
+        #expect(s("1.0-\u{3B2}eta").description == "1.0-\u{3B2}eta")
+    }
+
     @Test func bumpLevelOfSparkleSpellings() {
         #expect(s("2.0").bumpLevel(from: s("2.0b3")) == .prerelease)
         #expect(s("5209").bumpLevel(from: s("5100")) == .major)

@@ -89,4 +89,37 @@ struct HostileAppcastTests {
         }
         return Array((text + close).utf8)
     }
+
+    /// Found by fuzz-appcast: Sparkle ignores text from the first `-` on, but the version
+    /// keeps its spelling, so a control character there reached the terminal in
+    /// "gate failed: … is not newer than the latest 2.1-ignore\u{8}…". Such a version is
+    /// refused (76), whichever way the character is written.
+    @Test("a control character in a version's ignored text is refused", arguments: [
+        ("2.1-ignore\u{8}d", 10), ("1.0-\u{1B}[2J", 4), ("1.0-x&#x85;y", 5), ("3-&#x2028;x", 2), ("1.0b2-\u{7F}", 6),
+    ])
+    func controlCharacterInIgnoredText(_ version: String, _ offset: Int) throws {
+        let body = "<rss xmlns:sparkle='\(AppcastReader.sparkleNamespace)'><channel><item>"
+            + "<sparkle:version>\(version)</sparkle:version><enclosure url='u'/></item></channel></rss>"
+        let appcast = try AppcastReader.read(Array(body.utf8))
+        let current = try Version(sparkle: "1")
+        #expect(throws: AppcastError.self) {
+            try AppcastSelection.offer(appcast, current: current, options: AppcastOptions(now: 0))
+        }
+        do throws(AppcastError) {
+            _ = try AppcastSelection.offer(appcast, current: current, options: AppcastOptions(now: 0))
+        } catch {
+            guard case .invalidVersion(0, "sparkle:version", let versionError) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(versionError.offset == offset)
+            #expect(error.description.hasPrefix("item 1 sparkle:version: invalid version '"))
+            #expect(error.description.hasSuffix("expected a printable character (text after '-' is ignored, but shown)"))
+        }
+        // Printable text there, ASCII or not, is still ignored.
+        let fine = body.replacingOccurrences(of: version, with: "2.1-\u{3B2}eta")
+        #expect(try AppcastSelection.offer(
+            AppcastReader.read(Array(fine.utf8)), current: current, options: AppcastOptions(now: 0)
+        ).releases.map(\.version.description) == ["2.1-\u{3B2}eta"])
+    }
 }

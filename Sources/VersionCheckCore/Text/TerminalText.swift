@@ -51,7 +51,7 @@ public enum TerminalText {
     }
 
     /// Neither a control character (C0, DEL, C1) nor a line or paragraph separator.
-    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value >= 0x20 && !(0x7F...0x9F).contains(value) && value != 0x2028 && value != 0x2029
     }

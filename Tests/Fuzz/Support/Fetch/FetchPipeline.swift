@@ -1,4 +1,4 @@
-// Shared by the iTunes and manifest fuzz targets: runs one whole update check in
+// Shared by the iTunes, manifest and appcast fuzz targets: runs one whole update check in
 // process over a fake network that answers 200 with the fuzzer's body, prints it with
 // the real presenter, and checks what comes out. Compiled only into the targets that
 // decode bodies (with Tests/VersionCheckCLITests/OutputCapture.swift).
@@ -16,15 +16,27 @@ struct FixedResponse: BodyFetcher {
 
 let currents = ["0.1", "1.0.0", "1.2.3-beta.1", "2.0", "99999999999999999999.0", "1.0.0.0.1"].map { try! Version($0) }
 
-/// The check `source` asks for, with a policy picked by `selector`, against `body`.
-func checkPipeline(source: CheckRequest.Source, body: [UInt8], selector: UInt8) {
+/// The current version `selector` picks (as given; an appcast reads it again as Sparkle does).
+func pipelineCurrent(_ selector: UInt8) -> Version {
+    currents[Int(selector >> 4) % currents.count]
+}
+
+/// The check `source` asks for, with a policy picked by `selector`, against `body`; the
+/// appcast options are `appcast` with `--current` as given (so an appcast body reads the
+/// same current version as the other formats). Returns what the check concluded.
+@discardableResult
+func checkPipeline(
+    source: CheckRequest.Source, body: [UInt8], selector: UInt8, appcast: AppcastRequest = AppcastRequest()
+) -> Result<CheckReport, Failure> {
     let thresholds = BumpThreshold.allCases
     var policy = UpdatePolicy(
         forceOn: thresholds[Int(selector) % thresholds.count], optionalOn: thresholds[Int(selector >> 3) % thresholds.count])
     if selector & 0x40 != 0 { policy.minimumAgeDays = 1.5 }
     if selector & 0x80 != 0 { policy.osVersion = try! Version("15.0") }
-    let current = currents[Int(selector >> 4) % currents.count]
-    let request = CheckRequest(source: source, current: current, policy: policy, gate: selector & 0x20 != 0)
+    var appcast = appcast
+    appcast.current = .given(pipelineCurrent(selector).description)
+    let request = CheckRequest(
+        source: source, current: pipelineCurrent(selector), policy: policy, gate: selector & 0x20 != 0, appcast: appcast)
     let checker = UpdateChecker(fetcher: FixedResponse(body: body), readFile: { _ throws(Failure) in body }, now: { 1_800_000_000 })
 
     let report: CheckReport
@@ -33,8 +45,10 @@ func checkPipeline(source: CheckRequest.Source, body: [UInt8], selector: UInt8) 
     } catch {
         require([.notFound, .badResponse].contains(error.exitStatus), "a 200 body failed with \(error.kind.rawValue): \(error.message)")
         require(!error.message.isEmpty, "empty failure message")
-        return
+        return .failure(error)
     }
+    // The current version the decision used (an appcast reads it as Sparkle does).
+    let current = report.current
     let decision = report.decision
     // Only a manifest's minimumVersion may force an update when latest <= current.
     if decision.latest.map({ $0.version <= current }) ?? true, !decision.reason.hasSuffix(" is below the minimum \(decision.reason.split(separator: " ").last ?? "")") {
@@ -65,4 +79,5 @@ func checkPipeline(source: CheckRequest.Source, body: [UInt8], selector: UInt8) 
                     "control character in text output: \(shown(out))")
         }
     }
+    return .success(report)
 }

@@ -1,0 +1,171 @@
+// Fuzz target: the Sparkle appcast reader and selection, then the whole check and its
+// output. Input: byte 0 picks the policy and the current version (as for fuzz-manifest);
+// byte 1 the appcast options (bits 0-1 the channels, bit 2 `--appcast-version display`,
+// bit 3 a rollout group, bits 4-6 which, bit 7 an explicit `--force-on`); the rest is the feed.
+//
+// Invariants, beyond "no crash": reading and decoding are deterministic, a feed the
+// reader accepts is one `SourceFormats` recognises as an appcast, and the format decodes
+// it as reader + selection do; every offered version round-trips through
+// `Version(sparkle:)`; a second reading (Support/Appcast/AppcastReference.swift) agrees:
+// a feed it refuses is refused, otherwise the offered versions are its versions (a
+// subsequence of them with phased rollout or `--os-version`, which it does not model)
+// and the chosen (highest, first of equals) version is the same; the whole check fails
+// only as bad-response (76) with a message ending in the reader's reason, never 0, 100
+// or 101, and without `--min-age` and `--os-version` its latest is the chosen version.
+import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckSources
+
+private let channelSets: [[String]] = [[], ["beta"], ["beta", "nightly"], ["nightly"]]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard size > 1 else { return 0 }
+    let selector = data[0], choice = data[1]
+    let body = Array(UnsafeBufferPointer(start: data + 2, count: size - 2))
+    let channels = channelSets[Int(choice & 3)]
+    let display = choice & 4 != 0
+    let rolloutGroup: Int? = choice & 8 != 0 ? Int((choice >> 4) & 7) % 7 : nil
+    // As checkPipeline's policy: bit 7 of the selector is `--os-version 15.0`.
+    let osVersion: Version? = selector & 0x80 != 0 ? try! Version("15.0") : nil
+    let current = try! Version(sparkle: pipelineCurrent(selector).description)
+    let options = AppcastOptions(
+        channels: channels, rolloutGroup: rolloutGroup, versionField: display ? .display : .build, osVersion: osVersion,
+        now: 1_800_000_000)
+
+    // The reader and the selection, twice.
+    let read = readAppcast(body)
+    require(readAppcast(body) == read, "reading is not deterministic")
+    let offer = read.flatMap { appcast in offerReleases(appcast, current: current, options: options) }
+    if case .success = read {
+        require(AppcastReader.sniff(body), "the reader accepts a feed that is not sniffed as an appcast")
+    }
+    if case .success(let releases) = offer {
+        for release in releases {
+            let again = try? Version(sparkle: release.version.description)
+            require(again == release.version && again?.description == release.version.description,
+                    "release version \(shown(release.version.description)) does not round-trip")
+        }
+    }
+
+    // The registered format: the same answer as reader + selection, deterministic.
+    let context = SourceContext(current: current, appcast: options)
+    let decoded = decodeManifest(body, context: context)
+    require(decodeManifest(body, context: context) == decoded, "decoding is not deterministic")
+    if AppcastReader.sniff(body) {
+        switch (offer, decoded) {
+        case (.success(let releases), .success(let document)):
+            require(document.releases == releases && document.minimumVersion == nil, "the format and the reader disagree")
+        case (.failure(let error), .failure(let bodyError)):
+            require(bodyError.description == error.description, "the format's message is not the reader's")
+        default:
+            require(false, "the format and the reader disagree on success")
+        }
+    }
+
+    // The second reading.
+    let exact = rolloutGroup == nil && osVersion == nil
+    switch ReferenceAppcast.read(body, display: display, channels: channels) {
+    case .refused(let why):
+        require(offer.isFailure, "the reference refuses (\(why)) a feed the reader accepts")
+    case .offered(let texts):
+        let expected = texts.map { try! Version(sparkle: $0) }
+        switch offer {
+        case .failure(let error):
+            require(isSecondary(error, osVersion: osVersion), "the reader refuses a feed the reference accepts: \(error)")
+        case .success(let releases):
+            let ours = releases.map(\.version.description)
+            let theirs = expected.map(\.description)
+            if exact {
+                require(ours == theirs, "offered \(ours), the reference offers \(theirs)")
+                require(chosen(releases.map(\.version))?.description == chosen(expected)?.description, "chosen versions differ")
+            } else {
+                require(isSubsequence(ours, of: theirs), "offered \(ours), not among the reference's \(theirs)")
+            }
+        }
+    }
+
+    // The whole check.
+    let request = AppcastRequest(
+        channels: channels, rolloutGroup: rolloutGroup, compared: display ? .display : .build, forceOnGiven: choice & 0x80 != 0)
+    let outcome = checkPipeline(
+        source: .manifest(location: "https://appcast.invalid/appcast.xml"), body: body, selector: selector, appcast: request)
+    if case .failure(let failure) = outcome {
+        require(![ExitStatus.success, .optionalUpdate, .forcedUpdate].contains(failure.exitStatus), "a failure exits \(failure.exitStatus.rawValue)")
+    }
+    guard AppcastReader.sniff(body) else { return 0 }
+    switch (offer, outcome) {
+    case (.failure(let error), .failure(let failure)):
+        require(failure.exitStatus == .badResponse && failure.message.hasSuffix(error.description),
+                "a feed the reader refuses fails with \(failure.exitStatus.rawValue): \(shown(failure.message))")
+    case (.failure(let error), .success):
+        require(false, "the check succeeds on a feed the reader refuses: \(error)")
+    case (.success(let releases), .success(let report)):
+        if selector & 0xC0 == 0 {
+            require(report.decision.latest?.version.description == chosen(releases.map(\.version))?.description,
+                    "the check's latest is not the chosen version")
+        }
+    case (.success, .failure(let failure)):
+        // Only a filter the decision applies reads more of the feed: --min-age, --os-version.
+        require(selector & 0xC0 != 0 && failure.exitStatus == .badResponse,
+                "the check fails on a feed the reader accepts: \(shown(failure.message))")
+    }
+    return 0
+}
+
+private func readAppcast(_ body: [UInt8]) -> Result<Appcast, AppcastError> {
+    do {
+        return .success(try AppcastReader.read(body))
+    } catch {
+        return .failure(error)
+    }
+}
+
+private func offerReleases(_ appcast: Appcast, current: Version, options: AppcastOptions) -> Result<[Release], AppcastError> {
+    do {
+        return .success(try AppcastSelection.offer(appcast, current: current, options: options).releases)
+    } catch {
+        return .failure(error)
+    }
+}
+
+private func decodeManifest(_ body: [UInt8], context: SourceContext) -> Result<SourceDocument, BodyError> {
+    do {
+        return .success(try SourceFormats.decodeManifest(body, context: context))
+    } catch {
+        return .failure(error)
+    }
+}
+
+/// A refusal the reference does not model: a version of `criticalUpdate` or
+/// `informationalUpdate`, or (with `--os-version`) a `maximumSystemVersion`.
+private func isSecondary(_ error: AppcastError, osVersion: Version?) -> Bool {
+    switch error {
+    case .invalidVersion(_, let element, _): element != "sparkle:version" && element != "sparkle:shortVersionString"
+    case .invalidSystemVersion: osVersion != nil
+    default: false
+    }
+}
+
+/// The highest version, the first of equals.
+private func chosen(_ versions: [Version]) -> Version? {
+    var best: Version?
+    for version in versions where best.map({ version > $0 }) ?? true { best = version }
+    return best
+}
+
+private func isSubsequence(_ part: [String], of whole: [String]) -> Bool {
+    var rest = whole[...]
+    for element in part {
+        guard let found = rest.firstIndex(of: element) else { return false }
+        rest = rest[(found + 1)...]
+    }
+    return true
+}
+
+extension Result {
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,127 @@
+// A second reading of an appcast for the appcast fuzz target, written from SPEC.md
+// "Sparkle appcasts" rather than from AppcastReader: the whole document is first built
+// into a small tree from XMLScanner's events (the scanner itself is checked against
+// FoundationXML's XMLParser in Tests/VersionCheckSourcesTests/AppcastOracleTests.swift),
+// then the items' version texts are looked up in the tree by path. It shares no code
+// with AppcastReader's one-pass walk (depth counters, `Chosen`, `ItemFields`).
+import VersionCheckCore
+import VersionCheckSources
+
+/// One element of the tree: its name, attributes, child elements and string value.
+final class ReferenceElement {
+    let name: XMLName
+    let attributes: [XMLAttribute]
+    var children: [ReferenceElement] = []
+    /// Every piece of character data inside, descendants' included, in order (the XPath
+    /// string value).
+    var text = ""
+
+    init(name: XMLName, attributes: [XMLAttribute]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// No namespace and no prefix (RSS's own names).
+    func isPlain(_ local: String) -> Bool { name.uri == nil && name.prefix == nil && name.local == local }
+
+    /// Among `children` matching `test`: the first without `xml:lang`, else the first.
+    func chosenChild(_ test: (ReferenceElement) -> Bool) -> ReferenceElement? {
+        let matching = children.filter(test)
+        return matching.first { !$0.hasLanguage } ?? matching.first
+    }
+
+    var hasLanguage: Bool {
+        attributes.contains { $0.name.uri == XMLName.xmlNamespace && $0.name.local == "lang" }
+    }
+
+    func attribute(sparkle local: String) -> String? {
+        attributes.first { isSparkle($0.name, local) }?.value
+    }
+}
+
+/// Sparkle's namespace, or the `sparkle:` prefix left undeclared.
+func isSparkle(_ name: XMLName, _ local: String) -> Bool {
+    name.local == local && (name.uri == AppcastReader.sparkleNamespace || (name.uri == nil && name.prefix == "sparkle"))
+}
+
+/// What the reference makes of a feed.
+enum ReferenceAppcast: Equatable {
+    /// Must be refused: not XML the scanner reads, a root other than `<rss>`, no
+    /// `<channel>`, or a macOS item whose compared version is missing or not a version.
+    case refused(String)
+    /// The compared version texts of the macOS items `channels` lets through, in file order.
+    case offered([String])
+
+    /// Reads `body` with the options that matter here: `display` picks
+    /// `sparkle:shortVersionString` (falling back to `sparkle:version`), `channels` the
+    /// channels offered. Phased rollout and `--os-version` are not modelled (the caller
+    /// then only expects a subsequence).
+    static func read(_ body: [UInt8], display: Bool, channels: [String]) -> ReferenceAppcast {
+        guard let root = tree(body) else { return .refused("not well-formed") }
+        guard root.isPlain("rss") else { return .refused("root is not <rss>") }
+        let channelElements = root.children.filter { $0.isPlain("channel") }
+        guard !channelElements.isEmpty else { return .refused("no <channel>") }
+        var offered: [String] = []
+        for (index, item) in channelElements.flatMap({ $0.children.filter { $0.isPlain("item") } }).enumerated() {
+            let enclosure = item.chosenChild { $0.isPlain("enclosure") }
+            if let os = enclosure?.attribute(sparkle: "os"), os != "macos" { continue }
+            func field(_ local: String) -> String? {
+                if let value = enclosure?.attribute(sparkle: local) { return trimmedXMLSpace(value) }
+                return item.chosenChild { isSparkle($0.name, local) }.map { trimmedXMLSpace($0.text) }
+            }
+            let text = display ? field("shortVersionString") ?? field("version") : field("version")
+            guard let text, !text.isEmpty, (try? Version(sparkle: text)) != nil else {
+                return .refused("item \(index + 1) has no valid compared version")
+            }
+            let channel = item.chosenChild { isSparkle($0.name, "channel") }.map { trimmedXMLSpace($0.text) }
+            if let channel, isChannelName(channel), !channels.contains(channel) { continue }
+            offered.append(text)
+        }
+        return .offered(offered)
+    }
+
+    /// The document as a tree, or nil when the scanner refuses it.
+    static func tree(_ body: [UInt8]) -> ReferenceElement? {
+        var scanner = XMLScanner(body)
+        var stack: [ReferenceElement] = []
+        var root: ReferenceElement?
+        while true {
+            let next: XMLEvent?
+            do {
+                next = try scanner.next()
+            } catch {
+                return nil
+            }
+            guard let event = next else { return root }
+            switch event {
+            case .start(let name, let attributes):
+                let element = ReferenceElement(name: name, attributes: attributes)
+                stack.last?.children.append(element)
+                if stack.isEmpty { root = element }
+                stack.append(element)
+            case .end:
+                stack.removeLast()
+            case .text(let text):
+                for element in stack { element.text += text }
+            }
+        }
+    }
+
+    /// Letters, digits, `.`, `_` and `-` (ASCII), at least one.
+    static func isChannelName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+    }
+}
+
+/// Without space, tab, line feed and carriage return at either end.
+func trimmedXMLSpace(_ text: String) -> String {
+    let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    var scalars = Substring(text).unicodeScalars[...]
+    while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
+    while let last = scalars.last, isSpace(last) { scalars.removeLast() }
+    return String(scalars)
+}
