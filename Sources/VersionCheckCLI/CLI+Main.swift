@@ -16,6 +16,16 @@ extension CLI {
 }
 
 extension CLI {
-    /// The process environment, read once from `environ`.
-    public static func processEnvironment() -> [String: String] { System.environment() }
+    /// The variables of the process environment that versioncheck reads, from `environ`:
+    /// every `VERSIONCHECK_*` and the few others below (the helper, a child, inherits them all).
+    public static func processEnvironment() -> [String: String] {
+        System.environment { entry in
+            entry.starts(with: "VERSIONCHECK_".utf8) || readNames.contains { name in
+                entry.count > name.count && entry[name.count] == UInt8(ascii: "=") && entry.starts(with: name)
+            }
+        }
+    }
+
+    /// The variables besides `VERSIONCHECK_*` that versioncheck reads.
+    static let readNames: [[UInt8]] = ["NO_COLOR", "TERM", "HOME", "XDG_CACHE_HOME"].map { Array($0.utf8) }
 }

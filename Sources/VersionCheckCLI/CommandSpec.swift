@@ -243,12 +243,14 @@ public struct CommandSpec: Sendable, Equatable {
     /// The exit codes this command may return and what each means for it.
     public var exitCodes: [(ExitStatus, String)]
     /// Formats, JSON output and the like, after the options.
-    public var sections: [DocSection]
+    /// Built only when help or the man page asks: a command line that runs never pays for it.
+    public var sections: [DocSection] { makeSections() }
+    private let makeSections: @Sendable () -> [DocSection]
 
     public init(
         name: String, abstract: String, discussion: [String] = [], arguments: [ArgumentSpec] = [],
         optionGroups: [OptionGroup] = [], rules: [OptionRule] = [], examples: [Example] = [],
-        exitCodes: [(ExitStatus, String)] = [], sections: [DocSection] = []
+        exitCodes: [(ExitStatus, String)] = [], sections: @autoclosure @escaping @Sendable () -> [DocSection] = []
     ) {
         self.name = name
         self.abstract = abstract
@@ -258,7 +260,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.rules = rules
         self.examples = examples
         self.exitCodes = exitCodes
-        self.sections = sections
+        makeSections = sections
     }
 
     /// Every option of the command, in help order.

@@ -71,17 +71,17 @@ enum System {
     /// `_swift_stdlib_getEnviron`).
     static var environmentPointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
 
-    /// The process environment, read from `environ` once.
-    static func environment() -> [String: String] {
+    /// The process environment, read from `environ` once: the variables whose entry
+    /// (`NAME=value`, as bytes) `isWanted` accepts, so that no String is made for the rest.
+    static func environment(where isWanted: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }) -> [String: String] {
         var result: [String: String] = [:]
         var cursor = environmentPointer
         while let entry = cursor?.pointee {
-            let pair = String(cString: entry)
-            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let key = String(pair[..<equals])
-                if result[key] == nil { result[key] = String(pair[pair.index(after: equals)...]) }
-            }
             cursor = cursor?.successor()
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+            guard isWanted(bytes), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let key = String(decoding: bytes[..<equals], as: UTF8.self)
+            if result[key] == nil { result[key] = String(decoding: bytes[(equals + 1)...], as: UTF8.self) }
         }
         return result
     }
