@@ -25,11 +25,19 @@ public struct ChunkedWriter: TextOutputStream {
         text.withUTF8 { write(bytes: $0) }
     }
 
-    /// Appends `value` as JSON text (`JSONValue.write(to:)`).
+    /// Appends `value` as JSON text (`JSONValue.write(to:)`), rendered into one scratch
+    /// array that keeps its room from value to value (no allocation per release).
     public mutating func write(json value: JSONValue) {
-        var bytes: [UInt8] = []
-        value.write(to: &bytes)
-        bytes.withUnsafeBufferPointer { write(bytes: $0) }
+        write(rendering: value.write(to:))
+    }
+
+    /// Appends what `render` appends to an empty scratch array (which keeps its room
+    /// from call to call).
+    public mutating func write(rendering render: (inout [UInt8]) -> Void) {
+        var scratch = storage.takeScratch()
+        render(&scratch)
+        scratch.withUnsafeBufferPointer { write(bytes: $0) }
+        storage.returnScratch(scratch)
     }
 
     /// Appends raw bytes (a piece of the input, copied once).
@@ -64,6 +72,8 @@ public struct ChunkedWriter: TextOutputStream {
         let buffer: UnsafeMutablePointer<UInt8>
         let capacity: Int
         var used = 0
+        /// The rendering room of `write(json:)`, empty between calls.
+        private var scratch: [UInt8] = []
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -71,6 +81,16 @@ public struct ChunkedWriter: TextOutputStream {
         }
 
         deinit { buffer.deallocate() }
+
+        /// The scratch array, emptied, moved out (so it stays uniquely referenced).
+        func takeScratch() -> [UInt8] {
+            var taken: [UInt8] = []
+            swap(&taken, &scratch)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+
+        func returnScratch(_ array: [UInt8]) { scratch = array }
     }
 }
 

@@ -119,7 +119,7 @@ public enum CheckPresenter {
         writer.write(#", "releases": ["#)
         for (index, release) in report.decision.releases.enumerated() {
             if index > 0 { writer.write(", ") }
-            writer.write(json: json(release))
+            writer.write { bytes in writeJSON(release, to: &bytes) }
         }
         writer.write("]")
         for member in jsonTail(report) {
@@ -162,6 +162,30 @@ public enum CheckPresenter {
             "url": .string(release.url),
             "minimumOsVersion": .string(release.minimumOsVersion),
         ]
+    }
+
+    /// `json(release)` rendered straight to bytes, member by member: no value tree for
+    /// each of hundreds of thousands of releases (the streamed output is held byte for
+    /// byte to the whole value by `CheckPresenterTests`).
+    static func writeJSON(_ release: Release, to bytes: inout [UInt8]) {
+        func member(_ key: StaticString, _ text: String?, first: Bool = false) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            if let text { JSONValue.writeString(text, to: &bytes) } else { bytes += "null".utf8 }
+        }
+        func member(_ key: StaticString, _ flag: Bool) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            bytes += (flag ? "true" : "false").utf8
+        }
+        member(#"{"version": "#, release.version.description)
+        member(#", "displayVersion": "#, release.displayVersion)
+        member(#", "notes": "#, release.notes)
+        member(#", "notesUrl": "#, release.notesUrl)
+        member(#", "date": "#, release.date)
+        member(#", "critical": "#, release.critical)
+        member(#", "informational": "#, release.informational)
+        member(#", "url": "#, release.url)
+        member(#", "minimumOsVersion": "#, release.minimumOsVersion)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// A release's name in a text heading: `5.2.9 (5209)` when its display version
