@@ -49,6 +49,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
         return try? ValueChecker.check(text, kind: kind, option: option.longFlag, pointer: "")
     }
 
+    /// Whether `option` was given on the command line (not merely defaulted by the table).
+    public func isGiven(_ option: OptionSpec) -> Bool { values[option.name] != nil || flags.contains(option.name) }
+
     /// Whether the flag `option` was given.
     public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 

@@ -32,34 +32,9 @@ extension PackedVersionSort {
     /// digits as a text-less `Version`; nil for anything else.
     @inline(__always)
     static func plainVersion(in bytes: UnsafeBufferPointer<UInt8>, _ span: LineSpan) -> Version? {
-        var index = Int(span.start)
-        let end = Int(span.end)
-        guard index < end else { return nil }
-        if bytes[index] | 0x20 == UInt8(ascii: "v") { index += 1 }
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var component = 0
-        while true {
-            let start = index
-            var value: UInt64 = 0
-            while index < end {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                if digit >= 10 { break }
-                value = value &* 10 &+ UInt64(digit)
-                index += 1
-            }
-            if index == start || index - start > 19 { return nil }
-            switch component {
-            case 0: words.0 = value
-            case 1: words.1 = value
-            case 2: words.2 = value
-            case 3: words.3 = value
-            default: if value != 0 { return nil }
-            }
-            component += 1
-            if index == end { break }
-            if bytes[index] != UInt8(ascii: ".") { return nil }
-            index += 1
-        }
+        let line = UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)])
+        guard Version.scanPlainRelease(line, into: &words) else { return nil }
         return Version(words: words.0, words.1, words.2, words.3, extra: nil, text: "")
     }
 }

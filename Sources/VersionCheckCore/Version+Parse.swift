@@ -37,7 +37,7 @@ extension Version {
     /// in 19 digits, and nothing around it; `false` (leaving the exact work to
     /// `scan`) for anything else, errors included.
     @inline(__always)
-    private static func scanPlainRelease(
+    static func scanPlainRelease(
         _ bytes: UnsafeBufferPointer<UInt8>, into words: inout (UInt64, UInt64, UInt64, UInt64)
     ) -> Bool {
         let count = bytes.count

@@ -191,9 +191,7 @@ public enum CheckPresenter {
     /// A release's name in a text heading: `5.2.9 (5209)` when its display version
     /// differs from the compared one, else the version.
     static func heading(_ release: Release) -> String {
-        let version = release.version.description
-        guard let display = release.displayVersion, display != version else { return version }
-        return TerminalText.printable(display, multiline: false) + " (\(version))"
+        TerminalText.printable(SparkleDefaults.heading(release), multiline: false)
     }
 
     /// The members after `releases`.

@@ -1,4 +1,5 @@
 import VersionCheckCore
+import VersionCheckSources
 
 /// Everything `lookup` or `manifest` asked for, parsed and checked: what the
 /// network layer needs to run one update check. Built by the CLI before any
@@ -68,20 +69,12 @@ public struct CachePolicy: Sendable, Equatable {
 
 /// The options that matter only when the source is a Sparkle appcast.
 public struct AppcastRequest: Sendable, Equatable {
-    /// Which appcast version `--current` is compared with.
-    public enum Compared: String, Sendable, Equatable {
-        /// `sparkle:version` (the build, CFBundleVersion).
-        case build
-        /// `sparkle:shortVersionString` (CFBundleShortVersionString), falling back to the build.
-        case display
-    }
-
     /// `--channel`: channels whose items are offered besides the default one.
     public var channels: [String]
     /// `--rollout-group`: this install's phased-rollout group, 0…6; nil ignores phasing.
     public var rolloutGroup: Int?
     /// `--appcast-version`.
-    public var compared: Compared
+    public var compared: AppcastOptions.VersionField
     /// `--force-on` was given: an appcast's default (`never`) does not apply.
     public var forceOnGiven: Bool
     /// The texts an appcast reads again as Sparkle reads versions: `--current` (or what
@@ -100,7 +93,7 @@ public struct AppcastRequest: Sendable, Equatable {
     }
 
     public init(
-        channels: [String] = [], rolloutGroup: Int? = nil, compared: Compared = .build, forceOnGiven: Bool = false,
+        channels: [String] = [], rolloutGroup: Int? = nil, compared: AppcastOptions.VersionField = .build, forceOnGiven: Bool = false,
         current: CurrentText = .given(""), skip: String? = nil, minimum: String? = nil
     ) {
         self.channels = channels

@@ -178,7 +178,7 @@ public struct UpdateChecker: Sendable {
             let (current, policy) = try Self.versions(of: request, reading: format.versionReading)
             let context = SourceContext(current: current, appcast: AppcastOptions(
                 channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
-                versionField: request.appcast.compared == .display ? .display : .build, osVersion: policy.osVersion,
+                versionField: request.appcast.compared, osVersion: policy.osVersion,
                 now: now()))
             do throws(BodyError) {
                 return Decoded(

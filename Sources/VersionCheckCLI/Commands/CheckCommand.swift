@@ -1,4 +1,5 @@
 import VersionCheckCore
+import VersionCheckSources
 
 /// `lookup` and `manifest`: turns a parsed command line into a `CheckRequest`
 /// (versions parsed here: an invalid one is 65, naming its option; `--current-from`'s
@@ -58,9 +59,9 @@ enum CheckCommand {
             },
             appcast: AppcastRequest(
                 channels: line.texts(Option.channel), rolloutGroup: line.integer(Option.rolloutGroup),
-                compared: try defaulted(line.text(Option.appcastVersion).flatMap(AppcastRequest.Compared.init(rawValue:)), Option.appcastVersion),
-                forceOnGiven: line.values[Option.forceOn.name] != nil,
-                current: app.flatMap { line.values[Option.currentKey.name] == nil ? .bundle($0) : nil }
+                compared: try defaulted(line.text(Option.appcastVersion).flatMap(AppcastOptions.VersionField.init(rawValue:)), Option.appcastVersion),
+                forceOnGiven: line.isGiven(Option.forceOn),
+                current: app.flatMap { line.isGiven(Option.currentKey) ? nil : .bundle($0) }
                     ?? .given(line.text(Option.current) ?? current.description),
                 skip: line.text(Option.skip), minimum: line.text(Option.minimum))
         )
@@ -77,7 +78,7 @@ enum CheckCommand {
             }
             return current
         }
-        guard line.values["current-key"] != nil else { return try app.version(.default(for: source)) }
+        guard line.isGiven(Option.currentKey) else { return try app.version(.default(for: source)) }
         return try app.version(try defaulted(line.text(Option.currentKey).flatMap(CurrentKey.init(rawValue:)), Option.currentKey))
     }
 
@@ -97,7 +98,7 @@ enum CheckCommand {
             throw Failure(.internal, "lookup has neither --id, --bundle-id nor --current-from")
         }
         let platform: AppStoreQuery.Platform
-        if line.values["platform"] == nil, app?.isMacBundle == true {
+        if !line.isGiven(Option.platform), app?.isMacBundle == true {
             platform = .mac
         } else {
             platform = try defaulted(line.text(Option.platform).flatMap(AppStoreQuery.Platform.init(rawValue:)), Option.platform)
