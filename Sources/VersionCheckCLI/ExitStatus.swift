@@ -34,7 +34,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .invalidInput: "Invalid version or constraint given by the user."
         case .noInput: "--current-from names a file or app bundle that does not exist or cannot be read."
         case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file."
-        case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."
+        case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries; VERSIONCHECK_OFFLINE with no cached answer."
         case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."
         case .internalError: "Internal error (a bug)."
         }
@@ -51,6 +51,8 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case timeout
     case rateLimited = "rate-limited"
     case serverError = "server-error"
+    /// `VERSIONCHECK_OFFLINE` is set and no cached answer exists (75).
+    case offline
     case badResponse = "bad-response"
     case httpStatus = "http-status"
     case tooLarge = "too-large"
@@ -78,7 +80,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
         case .invalidInput: .invalidInput
         case .noInput: .noInput
         case .notFound: .notFound
-        case .unreachable, .timeout, .rateLimited, .serverError: .unreachable
+        case .unreachable, .timeout, .rateLimited, .serverError, .offline: .unreachable
         case .badResponse, .httpStatus, .tooLarge, .insecureRedirect: .badResponse
         case .internal: .internalError
         }

@@ -57,6 +57,7 @@ enum Seconds {
         if seconds == seconds.rounded() && abs(seconds) < 1e15 { return String(Int64(seconds)) }
         var text = String(format: "%.3f", seconds)
         while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 }
