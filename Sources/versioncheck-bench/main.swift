@@ -1,12 +1,14 @@
 // `make bench`: medians over repeated runs of the core's hot paths.
 //
 //   versioncheck-bench                  every section
-//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache
+//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache, launcher
 //                                       (command: whole commands beside GNU sort -V and dpkg;
 //                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one;
 //                                       BENCH_BASELINE_VERSIONCHECK=PATH runs another build beside it)
 //                                       cache (a --check-period hit beside dpkg and a fresh lookup, on a
 //                                       loopback server; VERSIONCHECK_FETCH_HELPER names the helper)
+//                                       launcher (a --background-refresh launch with an expired entry and
+//                                       a stalled server beside dpkg; --deadline 2 against that server)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench compare-prerelease-only N   likewise, between pre-releases with equal numbers
@@ -131,6 +133,9 @@ let commandBinary = ProcessInfo.processInfo.environment["BENCH_VERSIONCHECK"]
     ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("versioncheck").path
 if filters.isEmpty || filters.contains("command") {
     runCommandBenchmarks(binary: commandBinary)
+}
+if filters.isEmpty || filters.contains("launcher") {
+    runLauncherBenchmarks(binary: commandBinary)
 }
 if filters.isEmpty || filters.contains("cache") {
     runCacheBenchmarks(binary: commandBinary)

@@ -97,10 +97,10 @@ import VersionCheckCore
 
     @Test func theDeadlineTravelsOnTheHelpersCommandLine() {
         let request = FetchRequest(url: "https://example.invalid/a", timeout: 10, retries: 2, userAgent: "ua", deadline: 1.5)
-        #expect(request.arguments.contains("--deadline"))
+        #expect(request.arguments.contains("--deadline-at"))
         #expect(FetchRequest(arguments: request.arguments) == request)
         let without = FetchRequest(url: "https://example.invalid/a", userAgent: "ua")
         #expect(FetchRequest(arguments: without.arguments) == without)
-        #expect(FetchRequest(arguments: ["--timeout", "1", "--retries", "0", "--user-agent", "u", "--deadline", "-1", "--", "u"]) == nil)
+        #expect(FetchRequest(arguments: ["--timeout", "1", "--retries", "0", "--user-agent", "u", "--deadline-at", "-1", "--", "u"]) == nil)
     }
 }

@@ -13,6 +13,9 @@ struct DeadlineClock: Sendable {
         deadline.map { $0 - (now() - started) }
     }
 
+    /// When the deadline passes, on `now`'s clock (`CLOCK_MONOTONIC`: what the helper reads).
+    var deadlineAt: Double? { deadline.map { started + $0 } }
+
     /// Seconds as the options spell them: `2`, `0.5`.
     static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)

@@ -341,14 +341,13 @@ public struct UpdateChecker: Sendable {
     private func fetch(
         _ url: WebAddress, request: CheckRequest, clock: DeadlineClock, validators: CacheEntry? = nil
     ) throws(Failure) -> FetchedResponse {
-        let left = clock.remaining()
-        if let left, left <= 0, let deadline = request.deadline {
+        if let left = clock.remaining(), left <= 0, let deadline = request.deadline {
             throw Failure(.timeout, "\(url.display): not asked: the --deadline of \(DeadlineClock.format(deadline)) s passed before the request")
         }
         let fetchRequest = FetchRequest(
             url: url.text, timeout: request.timeout, retries: request.retries, allowInsecure: request.allowInsecure,
             verbose: request.global.verbose, userAgent: userAgent, entityTag: validators?.entityTag,
-            lastModified: validators?.lastModified, deadline: left)
+            lastModified: validators?.lastModified, deadline: clock.deadlineAt)
         switch try fetcher.fetch(fetchRequest) {
         case .response(let response): return response
         case .failure(let failure): throw Failure(ErrorKind(failure.kind), failure.message)

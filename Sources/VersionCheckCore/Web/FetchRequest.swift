@@ -10,8 +10,9 @@ public struct FetchRequest: Sendable, Equatable {
     public var timeout: Double
     /// Retries after the first attempt, 0…10.
     public var retries: Int
-    /// Seconds the whole request may take from the helper's start, attempts, redirects and
-    /// retry waits included: what is left of `--deadline` (nil: no deadline).
+    /// When `--deadline` passes, in seconds of `CLOCK_MONOTONIC` (one clock for the main
+    /// process and the helper, so the helper's own start-up counts too): attempts,
+    /// redirects and retry waits all end by then (nil: no deadline).
     public var deadline: Double?
     /// Plain `http://` allowed to any host, redirects included.
     public var allowInsecure: Bool
@@ -42,7 +43,7 @@ public struct FetchRequest: Sendable, Equatable {
     /// The helper's command line (without its program name).
     public var arguments: [String] {
         var arguments = ["--timeout", String(timeout), "--retries", String(retries), "--user-agent", userAgent]
-        if let deadline { arguments += ["--deadline", String(deadline)] }
+        if let deadline { arguments += ["--deadline-at", String(deadline)] }
         if allowInsecure { arguments.append("--allow-insecure") }
         if verbose { arguments.append("--verbose") }
         if let entityTag { arguments += ["--if-none-match", entityTag] }
@@ -66,7 +67,7 @@ public struct FetchRequest: Sendable, Equatable {
                 index += 1
             case "--allow-insecure", "--verbose":
                 flags.insert(token)
-            case "--timeout", "--retries", "--user-agent", "--deadline", "--if-none-match", "--if-modified-since":
+            case "--timeout", "--retries", "--user-agent", "--deadline-at", "--if-none-match", "--if-modified-since":
                 guard index < arguments.count, values[token] == nil else { return nil }
                 values[token] = arguments[index]
                 index += 1
@@ -75,7 +76,7 @@ public struct FetchRequest: Sendable, Equatable {
             }
         }
         var deadline: Double?
-        if let text = values["--deadline"] {
+        if let text = values["--deadline-at"] {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
             deadline = seconds
         }
