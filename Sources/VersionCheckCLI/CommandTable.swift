@@ -150,7 +150,7 @@ public enum CommandTable {
 
     public static let outdated = CommandSpec(
         name: "outdated",
-        abstract: "Check every app bundle in folders for updates: Sparkle and App Store apps alike.",
+        abstract: "Check every app in folders for updates, Sparkle and App Store alike.",
         discussion: [
             "Finds the .app bundles under each PATH (a bundle, or a folder searched 3 levels deep: PATH/a/b/X.app is found, PATH/a/b/c/X.app is not), never inside a bundle and never through a symbolic link; without PATH, /Applications and ~/Applications on macOS (elsewhere PATH is required). Folders whose name starts with a dot are not searched. A bundle found twice is checked once.",
             "Each bundle's Info.plist is read as --current-from reads it. Its name is CFBundleDisplayName, else CFBundleName, else the folder's name. Its source: SUFeedURL, the Sparkle appcast, compared by CFBundleVersion with Sparkle's rules and defaults; else a Mac App Store receipt (Contents/_MASReceipt/receipt), the App Store by its bundle id with --platform mac; else an iOS bundle (CFBundleSupportedPlatforms names iPhoneOS), the App Store by its bundle id; else the app is skipped.",
@@ -189,7 +189,7 @@ public enum CommandTable {
                 "versioncheck batch studio-apps.txt --jobs 4",
                 "CI: check a studio's apps and SDKs; exit 101 if any update is forced, 100 if any is optional."),
             Example(
-                "printf '%s\\n' 'lookup --bundle-id com.example.notes --current 2.4.1' | versioncheck batch --json",
+                "echo 'lookup --id 1450000001 --current 2.4' | versioncheck batch --json",
                 "One line from stdin, as JSON Lines."),
         ],
         exitCodes: manyExitCodes,
