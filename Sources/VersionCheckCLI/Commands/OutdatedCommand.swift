@@ -20,7 +20,7 @@ struct OutdatedCommand: Command {
         } else {
             throw Failure(
                 .usage,
-                "outdated needs a PATH on this system (its default folders, /Applications and ~/Applications, are macOS's) (see 'versioncheck help outdated')")
+                "outdated needs a PATH: its default folders, /Applications and ~/Applications, are macOS's (see 'versioncheck help outdated')")
         }
         items = paths.map { path in Self.item(path, line: line, environment: context.environment) }
     }
