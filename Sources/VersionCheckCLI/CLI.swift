@@ -14,6 +14,14 @@ public enum CLI {
     public static func run(
         arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner
     ) -> ExitStatus {
+        let status = runCommand(arguments: arguments, environment: environment, stdin: stdin, output: output, checkRunner: checkRunner)
+        return output.checkingWrites(status)
+    }
+
+    /// `run` before the check of stdout's writes.
+    private static func runCommand(
+        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner
+    ) -> ExitStatus {
         if arguments.isEmpty {
             let status = output.report(Failure(.usage, "missing command (see '\(CommandTable.programName) --help')"))
             output.stderr.write(Help.shortUsage())
