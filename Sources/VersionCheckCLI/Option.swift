@@ -32,6 +32,10 @@ public enum Option {
     public static let platform = OptionSpec("platform", value: .platform, help: "The store to ask: ios or mac.", default: "ios")
     public static let lookupURL = OptionSpec("lookup-url", value: .url, help: "Use URL instead of https://itunes.apple.com/lookup.")
 
+    // outdated and batch
+    public static let jobs = OptionSpec("jobs", value: .count(1...64), help: "Run at most N checks at a time.", default: "8")
+    public static let all = OptionSpec("all", help: "Also list the apps that are up to date and those skipped.")
+
     // manifest
     public static let url = OptionSpec("url", value: .location, help: "Where the manifest is: a URL or a file path.")
 

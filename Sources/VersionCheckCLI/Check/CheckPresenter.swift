@@ -108,9 +108,10 @@ public enum CheckPresenter {
     }
 
     /// `json(report)` as one line, written piece by piece to `writer`: the releases one
-    /// at a time, never the whole list as one value.
-    static func writeJSON(_ report: CheckReport, to writer: inout ChunkedWriter) {
-        for (index, member) in jsonHead(report).enumerated() {
+    /// at a time, never the whole list as one value. `leading` members come first (the
+    /// `name` and `path` or `line` of `outdated` and `batch`).
+    static func writeJSON(_ report: CheckReport, to writer: inout ChunkedWriter, leading: [JSONValue.Member] = []) {
+        for (index, member) in (leading + jsonHead(report)).enumerated() {
             writer.write(index == 0 ? "{" : ", ")
             writer.write(json: .string(member.key))
             writer.write(": ")
