@@ -1,4 +1,11 @@
 import VersionCheckCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where one stream of output goes: a file descriptor in the real program,
 /// memory in tests. Writes are unbuffered, so callers should hand over large
@@ -59,10 +66,34 @@ public struct OutputSink: Sendable {
         if let failure = sink(bytes) { state.failure = failure }
     }
 
-    /// The first failure of a stream, shared by every copy of its sink. The program writes
-    /// from one thread at a time (commands run on the main thread).
+    /// The first failure of a stream, shared by every copy of its sink (checks that run
+    /// side by side may print from several threads: every access holds `lock`).
     private final class WriteState: @unchecked Sendable {
-        var failure: String?
+        private let lock: UnsafeMutablePointer<pthread_mutex_t>
+        private var recorded: String?
+
+        init() {
+            lock = .allocate(capacity: 1)
+            pthread_mutex_init(lock, nil)
+        }
+
+        deinit {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+
+        var failure: String? {
+            get {
+                pthread_mutex_lock(lock)
+                defer { pthread_mutex_unlock(lock) }
+                return recorded
+            }
+            set {
+                pthread_mutex_lock(lock)
+                if recorded == nil { recorded = newValue }
+                pthread_mutex_unlock(lock)
+            }
+        }
     }
 }
 
