@@ -16,6 +16,17 @@ public enum CLI {
         arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner,
         checkListRunner: CheckListRunner? = nil
     ) -> ExitStatus {
+        let status = runCommand(
+            arguments: arguments, environment: environment, stdin: stdin, output: output, checkRunner: checkRunner,
+            checkListRunner: checkListRunner)
+        return output.checkingWrites(status)
+    }
+
+    /// `run` before the check of stdout's writes.
+    private static func runCommand(
+        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner,
+        checkListRunner: CheckListRunner?
+    ) -> ExitStatus {
         if arguments.isEmpty {
             let status = output.report(Failure(.usage, "missing command (see '\(CommandTable.programName) --help')"))
             output.stderr.write(Help.shortUsage())

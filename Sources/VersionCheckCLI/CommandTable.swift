@@ -76,6 +76,7 @@ public enum CommandTable {
         (.notFound, "No such app, HTTP 404/410, or no such manifest file."),
         (.unreachable, "The source is unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
         (.badResponse, "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."),
+        (.outputError, ExitStatus.outputError.meaning),
         (.internalError, "Internal error (a bug), or the versioncheck-fetch helper is missing."),
     ]
 
