@@ -70,4 +70,4 @@ if (( failures > 0 )); then
     echo "check-action: $failures of $checks checks failed" >&2
     exit 1
 fi
-echo "check-action: $checks passed, 0 failed"
+echo "check-action: all $checks checks passed"
