@@ -15,22 +15,41 @@ extension LiveCheck {
     ///
     /// A stand-in until the shared check pipeline lands: it runs the checks one after
     /// another (so `jobs` bounds nothing yet), through the same `UpdateChecker`.
+    ///
+    /// `--background-refresh`: the expired entries' locks are collected while the checks
+    /// run, and one detached process refreshes them all afterwards (`RefreshList`). In that
+    /// process (`BackgroundRefresh.locks(in:)` not empty) the checks whose lock it holds ask
+    /// the source now, and each lock is released when its check ends.
     public static func listRunner(environment: [String: String]) -> CheckListRunner {
         let now = Clock.now(environment: environment)
-        let checker = UpdateChecker(
-            fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment))
-        return { requests, _, output, progress in
-            requests.map { request in
+        let refreshLocks = BackgroundRefresh.locks(in: environment)
+        if !refreshLocks.isEmpty {
+            System.closeInheritedDescriptors()
+            if let list = environment[BackgroundRefresh.listVariable] { System.removeFile(list) }
+        }
+        return { requests, jobs, output, progress in
+            let collector = RefreshCollector()
+            let checker = UpdateChecker(
+                fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment),
+                startRefresh: { request, url, store in
+                    if refreshLocks.isEmpty { collector.collect(request, url: url, store: &store) }
+                })
+            let results = requests.map { request in
+                let lock = BackgroundRefresh.lock(for: request, among: refreshLocks)
+                let request = lock == nil ? request : BackgroundRefresh.refreshing(request)
                 let result: Result<CheckReport, Failure>
+                var cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                 do throws(Failure) {
-                    let cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                     result = .success(try checker.check(request, cache: cache))
                 } catch {
                     result = .failure(error)
                 }
+                if let lock { cache?.releaseRefreshLock(lock) }
                 progress()
                 return result
             }
+            collector.start(jobs: jobs)
+            return results
         }
     }
 }
