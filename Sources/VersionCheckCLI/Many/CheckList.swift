@@ -15,7 +15,8 @@ extension LiveCheck {
     /// own (`BoundedParallel`), results in input order.
     public static func listRunner(environment: [String: String]) -> CheckListRunner {
         let now = Clock.now(environment: environment)
-        let checker = UpdateChecker(fetcher: HelperProcess(environment: environment), now: now)
+        let checker = UpdateChecker(
+            fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment))
         return { requests, jobs, output, progress in
             BoundedParallel.map(count: requests.count, width: jobs) { index in
                 let request = requests[index]
