@@ -19,11 +19,27 @@ struct ChildProcess {
 
     /// Starts `path` with `arguments` (argv[0] is `path`), the process's environment,
     /// stdin from `/dev/null`, stdout to a new pipe, stderr shared. Returns `errno` on failure.
+    ///
+    /// Safe to call from several threads at once: the pipe is made and the child spawned
+    /// under `spawnLock`, and both ends are close-on-exec, so no other child inherits this
+    /// child's pipe (which would keep it open after this child exits). Both ends are moved
+    /// above the standard descriptors, so a parent started with stdout closed
+    /// (`versioncheck -q … >&-`) still gives its child a working stdout.
     static func spawn(_ path: String, arguments: [String]) -> Result<ChildProcess, SpawnError> {
+        spawnLock.withLock { spawnLocked(path, arguments: arguments) }
+    }
+
+    /// Serialises pipe creation and spawning across threads (see `spawn`).
+    private static let spawnLock = Lock()
+
+    private static func spawnLocked(_ path: String, arguments: [String]) -> Result<ChildProcess, SpawnError> {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return .failure(SpawnError(code: errno)) }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        guard let readEnd = aboveStandardDescriptors(pipeEnds[0]), let writeEnd = aboveStandardDescriptors(pipeEnds[1]) else {
+            let code = errno
+            for fd in pipeEnds where fd > 2 { close(fd) }
+            return .failure(SpawnError(code: code))
+        }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -48,6 +64,21 @@ struct ChildProcess {
             return .failure(SpawnError(code: status))
         }
         return .success(ChildProcess(pid: pid, output: readEnd))
+    }
+
+    /// `fd`, close-on-exec and numbered 3 or above: a descriptor that took the place of a
+    /// closed standard one (0, 1, 2) is moved up and its old number closed again. Nil (with
+    /// `errno`) when no descriptor is left.
+    private static func aboveStandardDescriptors(_ fd: Int32) -> Int32? {
+        guard fd <= 2 else {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            return fd
+        }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+        let code = errno
+        close(fd)
+        errno = code
+        return moved < 0 ? nil : moved
     }
 
     /// Closes the pipe and waits for the child; its wait status (0 for a clean exit 0).

@@ -11,10 +11,8 @@ public typealias CheckListRunner = @Sendable (
 
 extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
-    /// the cache `--check-period` asks for.
-    ///
-    /// A stand-in until the shared check pipeline lands: it runs the checks one after
-    /// another (so `jobs` bounds nothing yet), through the same `UpdateChecker`.
+    /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
+    /// own (`BoundedParallel`), results in input order.
     ///
     /// `--background-refresh`: the expired entries' locks are collected while the checks
     /// run, and one detached process refreshes them all afterwards (`RefreshList`). In that
@@ -34,9 +32,9 @@ extension LiveCheck {
                 startRefresh: { request, url, store in
                     if refreshLocks.isEmpty { collector.collect(request, url: url, store: &store) }
                 })
-            let results = requests.map { request in
-                let lock = BackgroundRefresh.lock(for: request, among: refreshLocks)
-                let request = lock == nil ? request : BackgroundRefresh.refreshing(request)
+            let results = BoundedParallel.map(count: requests.count, width: jobs) { index in
+                let lock = BackgroundRefresh.lock(for: requests[index], among: refreshLocks)
+                let request = lock == nil ? requests[index] : BackgroundRefresh.refreshing(requests[index])
                 let result: Result<CheckReport, Failure>
                 var cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                 do throws(Failure) {
