@@ -91,9 +91,18 @@ struct AppcastCheckTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("vc-\(UUID().uuidString).xml")
         try Data(#"<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY x "y">]><rss><channel/></rss>"#.utf8).write(to: file)
         let line = try CommandLineParser.parse(["manifest", "--url", file.path, "--current", "1"])
-        guard case .run(let parsed) = line else { return }
+        guard case .run(let parsed) = line else {
+            Issue.record("manifest --url … --current 1 did not parse as a command: \(line)")
+            return
+        }
         let request = try CheckCommand.request(from: parsed, environment: [:])
-        #expect(throws: Failure.self) { try UpdateChecker(fetcher: HelperProcess(environment: [:])).check(request) }
+        do {
+            let report = try UpdateChecker(fetcher: HelperProcess(environment: [:])).check(request)
+            Issue.record("a feed with a DOCTYPE was accepted: \(report)")
+        } catch {
+            #expect(error.kind == .badResponse, "\(error)")
+            #expect(error.exitStatus == .badResponse)
+        }
     }
 
     /// --current-from reads the key of the compared field unless --current-key says otherwise.

@@ -35,6 +35,11 @@ enum CheckCommand {
     static func request(
         from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
     ) throws(Failure) -> CheckRequest {
+        if line.command.name == CommandTable.lookup.name, line.text(Option.currentKey)?.lowercased() == CurrentKey.build.rawValue {
+            throw Failure(
+                .usage,
+                "--current-key build: lookup compares the App Store's version, which is the marketing version (CFBundleShortVersionString); drop --current-key or give --current-key marketing")
+        }
         var app = preread
         if app == nil, let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
         let source: CheckRequest.Source
