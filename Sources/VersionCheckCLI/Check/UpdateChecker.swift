@@ -235,7 +235,9 @@ public struct UpdateChecker: Sendable {
                 return Decoded(
                     document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy)
             } catch {
-                throw Failure(.badResponse, "manifest \(shown): \(error.description)")
+                // A likely slip: the App Store's answer saved or linked as a manifest.
+                let hint = ITunesLookupFormat.isLookupResponse(body) ? "; this is an App Store lookup response: use versioncheck lookup" : ""
+                throw Failure(.badResponse, "manifest \(shown): \(error.description)\(hint)")
             }
         }
         switch try ManifestLocation.parse(location) {
