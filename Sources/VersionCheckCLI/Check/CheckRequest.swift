@@ -11,6 +11,12 @@ public struct CheckRequest: Sendable, Equatable {
         case appStore(AppStoreQuery)
         /// `manifest --url`: the URL or path exactly as the user gave it.
         case manifest(location: String)
+
+        /// `manifest`, whose body may be an appcast.
+        public var isManifest: Bool {
+            if case .manifest = self { return true }
+            return false
+        }
     }
 
     public var source: Source
@@ -90,6 +96,12 @@ public struct AppcastRequest: Sendable, Equatable {
         case given(String)
         /// `--current-from` without `--current-key`: the key of the compared field is read then.
         case bundle(CurrentVersionSource)
+    }
+
+    /// The `.given` text of `current`, if that is where it comes from.
+    public var givenCurrent: String? {
+        if case .given(let text) = current { return text }
+        return nil
     }
 
     public init(

@@ -207,7 +207,20 @@ public struct UpdateChecker: Sendable {
     /// as Sparkle reads versions, and `--force-on` defaulting to `never` (SPEC.md "Sparkle
     /// appcasts"). An invalid one is 65, naming its option.
     private static func versions(of request: CheckRequest, reading: VersionReading) throws(Failure) -> (Version, UpdatePolicy) {
-        guard reading == .sparkle else { return (request.current, request.policy) }
+        let appcast = request.appcast
+        guard reading == .sparkle else {
+            // A spelling only Sparkle reads (`1.0 (1234)`, `1.2.3-`) was kept for an
+            // appcast; this source is not one.
+            for (text, option) in [(appcast.givenCurrent, Option.current), (appcast.skip, Option.skip), (appcast.minimum, Option.minimum)] {
+                guard let text else { continue }
+                do {
+                    _ = try Version(text)
+                } catch {
+                    throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (the source is not a Sparkle appcast)")
+                }
+            }
+            return (request.current, request.policy)
+        }
         func read(_ text: String, _ option: OptionSpec) throws(Failure) -> Version {
             do {
                 return try reading.version(text)
@@ -215,7 +228,6 @@ public struct UpdateChecker: Sendable {
                 throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (read as Sparkle reads an appcast's versions)")
             }
         }
-        let appcast = request.appcast
         let current: Version
         switch appcast.current {
         case .given(let text): current = try read(text, Option.current)
