@@ -10,7 +10,7 @@ private func s(_ text: String) -> Version {
 /// testVersionsWithReverseDateBasedNumbers 3; the commented-out ones are not assertions),
 /// as (a, b, Sparkle's answer for a against b: -1 when b is newer). The same table is
 /// asked through the CLI in `SparkleComparisonEndToEndTests`.
-public let sparkleComparisonCases: [(String, String, Int)] = [
+let sparkleComparisonCases: [(String, String, Int)] = [
     // testNumbers
     ("1.0", "1.1", -1), ("1.0", "1.0", 0), ("2.0", "1.1", 1), ("0.1", "0.0.1", 1), ("0.1", "0.1.2", -1),
     ("1.0", "1.0.0", 0), ("1.0.0", "1.0", 0),

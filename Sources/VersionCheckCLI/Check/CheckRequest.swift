@@ -98,12 +98,6 @@ public struct AppcastRequest: Sendable, Equatable {
         case bundle(CurrentVersionSource)
     }
 
-    /// The `.given` text of `current`, if that is where it comes from.
-    public var givenCurrent: String? {
-        if case .given(let text) = current { return text }
-        return nil
-    }
-
     public init(
         channels: [String] = [], rolloutGroup: Int? = nil, compared: AppcastOptions.VersionField = .build, forceOnGiven: Bool = false,
         current: CurrentText = .given(""), skip: String? = nil, minimum: String? = nil

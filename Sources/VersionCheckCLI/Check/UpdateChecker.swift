@@ -20,6 +20,8 @@ public struct CheckReport: Sendable, Equatable {
     public var cached: Bool
     /// When the body was last fetched or revalidated (ISO 8601 UTC), when the cache was consulted.
     public var fetchedAt: String?
+    /// The source is a Sparkle appcast (its releases carry more fields).
+    public var appcast = false
 
     public init(
         current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool,
@@ -39,6 +41,10 @@ public struct CheckReport: Sendable, Equatable {
     /// The gate's verdict: `current` newer than the latest offered (or none offered),
     /// and no refusal.
     public var gatePassed: Bool { gateRefusal == nil && decision.gatePassed }
+
+    /// What can be installed: the highest offered release in (`current`, `latest`] that
+    /// is not informational; nil when there is none.
+    public var installable: Release? { decision.installable }
 }
 
 /// Runs one update check: fetch (through a `BodyFetcher`, or a file), decode with the
@@ -91,10 +97,12 @@ public struct UpdateChecker: Sendable {
             throw Failure(.badResponse, "\(found.source): \(error.description)")
         }
         let url = decision.latest?.url ?? found.document.updateURL
-        return CheckReport(
+        var report = CheckReport(
             current: found.current, decision: decision, url: url, source: found.source, app: found.document.app,
             gate: request.gate, gateRefusal: Self.gateRefusal(request), cached: found.cached,
             fetchedAt: found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) })
+        report.appcast = found.decoded.appcast
+        return report
     }
 
     /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).
@@ -114,6 +122,8 @@ public struct UpdateChecker: Sendable {
         var document: SourceDocument
         var current: Version
         var policy: UpdatePolicy
+        /// The body is a Sparkle appcast.
+        var appcast = false
     }
 
     /// What a source yielded, before the decision.
@@ -168,7 +178,8 @@ public struct UpdateChecker: Sendable {
     // MARK: manifest
 
     private func readManifest(_ location: String, request: CheckRequest, cache: inout CacheStore?) throws(Failure) -> Found {
-        let decode = { (body: [UInt8], shown: String) throws(Failure) -> Decoded in
+        // `base`: the URL relative links in the body are read against (nil for a file).
+        let decode = { (body: [UInt8], shown: String, base: String?) throws(Failure) -> Decoded in
             let format: any SourceFormat.Type
             do throws(BodyError) {
                 format = try SourceFormats.recognise(body)
@@ -179,10 +190,11 @@ public struct UpdateChecker: Sendable {
             let context = SourceContext(current: current, appcast: AppcastOptions(
                 channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
                 versionField: request.appcast.compared, osVersion: policy.osVersion,
-                now: now()))
+                now: now()), base: base)
             do throws(BodyError) {
                 return Decoded(
-                    document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy)
+                    document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy,
+                    appcast: format.versionReading == .sparkle)
             } catch {
                 throw Failure(.badResponse, "manifest \(shown): \(error.description)")
             }
@@ -190,14 +202,14 @@ public struct UpdateChecker: Sendable {
         switch try ManifestLocation.parse(location) {
         case .file(let path):
             // Local manifests are never cached.
-            return Found(decoded: try decode(try readFile(path), location), source: location)
+            return Found(decoded: try decode(try readFile(path), location, nil), source: location)
         case .remote(let url):
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
             return try obtain(url, request: request, cache: &cache) { response in
                 HTTPStatusPhrase.failure(response.status, shown: shown)
             } decode: { body throws(Failure) in
-                try decode(body, shown)
+                try decode(body, shown, shown)
             }
         }
     }
@@ -211,10 +223,10 @@ public struct UpdateChecker: Sendable {
         guard reading == .sparkle else {
             // A spelling only Sparkle reads (`1.0 (1234)`, `1.2.3-`) was kept for an
             // appcast; this source is not one.
-            for (text, option) in [(appcast.givenCurrent, Option.current), (appcast.skip, Option.skip), (appcast.minimum, Option.minimum)] {
-                guard let text else { continue }
+            let given = [(request.current, Option.current), (request.policy.skip, Option.skip), (request.policy.minimum, Option.minimum)]
+            for case (let version?, let option) in given {
                 do {
-                    _ = try Version(text)
+                    _ = try Version(version.description)
                 } catch {
                     throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (the source is not a Sparkle appcast)")
                 }
@@ -234,6 +246,12 @@ public struct UpdateChecker: Sendable {
         case .bundle(let bundle): current = try bundle.version(appcast.compared == .display ? .marketing : .build, reading: reading)
         }
         var policy = request.policy
+        policy.sparkle = true
+        policy.comparesBuildNumbers = appcast.compared == .build
+        if appcast.compared == .build, case .bundle(let bundle) = appcast.current {
+            // Levels on display versions: the bundle's own, when it has a readable one.
+            policy.currentDisplayVersion = try? bundle.version(.marketing, reading: reading)
+        }
         if let text = appcast.skip { policy.skip = try read(text, Option.skip) }
         if let text = appcast.minimum { policy.minimum = try read(text, Option.minimum) }
         if !appcast.forceOnGiven { policy.forceOn = SparkleDefaults.forceOn }

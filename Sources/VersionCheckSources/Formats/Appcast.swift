@@ -22,7 +22,7 @@ public enum AppcastFormat: SourceFormat {
         // pages are touched as releases arrive, and the array never copies itself.
         releases.reserveCapacity(body.count / 48 + 1)
         do throws(AppcastError) {
-            try AppcastReader.read(body) { item throws(AppcastError) in
+            try AppcastReader.read(body, base: context.base) { item throws(AppcastError) in
                 if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
                     releases.append(release)
                 }
