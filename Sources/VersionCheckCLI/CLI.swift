@@ -11,8 +11,21 @@ public enum CLI {
     ///   - stdin: where `sort` reads when it has no arguments.
     ///   - output: where stdout and stderr go; the global flags are applied to it here.
     ///   - checkRunner: runs `lookup` and `manifest` once their command line is valid.
+    ///   - checkListRunner: runs the checks of `outdated` and `batch`; nil for the real one.
     public static func run(
-        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner
+        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner,
+        checkListRunner: CheckListRunner? = nil
+    ) -> ExitStatus {
+        let status = runCommand(
+            arguments: arguments, environment: environment, stdin: stdin, output: output, checkRunner: checkRunner,
+            checkListRunner: checkListRunner)
+        return output.checkingWrites(status)
+    }
+
+    /// `run` before the check of stdout's writes.
+    private static func runCommand(
+        arguments: [String], environment: [String: String], stdin: Input, output: Output, checkRunner: @escaping CheckRunner,
+        checkListRunner: CheckListRunner?
     ) -> ExitStatus {
         if arguments.isEmpty {
             let status = output.report(Failure(.usage, "missing command (see '\(CommandTable.programName) --help')"))
@@ -38,7 +51,10 @@ public enum CLI {
             return .success
         case .run(let line):
             let context = CommandContext(
-                output: output.with(line.global), environment: environment, stdin: stdin, checkRunner: checkRunner)
+                output: output.with(line.global), environment: environment, stdin: stdin, checkRunner: checkRunner,
+                checkListRunner: checkListRunner ?? { requests, jobs, output, progress in
+                    LiveCheck.listRunner(environment: environment)(requests, jobs, output, progress)
+                })
             guard let type = CommandTable.runnable.first(where: { $0.spec.name == line.command.name }) else {
                 return context.output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
             }

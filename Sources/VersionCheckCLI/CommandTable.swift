@@ -47,6 +47,7 @@ public enum CommandTable {
         Option.minAge,
         Option.osVersion,
         Option.gate,
+        Option.allowNew,
         Option.timeout,
         Option.retries,
         Option.allowInsecure,
@@ -75,6 +76,7 @@ public enum CommandTable {
         (.notFound, "No such app, HTTP 404/410, or no such manifest file."),
         (.unreachable, "The source is unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
         (.badResponse, "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."),
+        (.outputError, ExitStatus.outputError.meaning),
         (.internalError, "Internal error (a bug), or the versioncheck-fetch helper is missing."),
     ]
 
@@ -99,7 +101,7 @@ public enum CommandTable {
         ],
         rules: [
             .exactlyOneUnless([Option.id.name, Option.bundleID.name], given: Option.currentFrom.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
-            .requires(Option.refresh.name, Option.checkPeriod.name),
+            .requires(Option.refresh.name, Option.checkPeriod.name), .requires(Option.allowNew.name, Option.gate.name),
         ],
         examples: [
             Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
@@ -127,7 +129,10 @@ public enum CommandTable {
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]), .requires(Option.refresh.name, Option.checkPeriod.name)],
+        rules: [
+            .required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
+            .requires(Option.refresh.name, Option.checkPeriod.name), .requires(Option.allowNew.name, Option.gate.name),
+        ],
         examples: [
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),
@@ -135,6 +140,82 @@ public enum CommandTable {
         exitCodes: checkExitCodes,
         sections: Documentation.manifestFormats + [Documentation.checkOutput]
     )
+
+    /// The options of a check that name one app's version or source: `outdated` picks
+    /// them per app (64 when given), and a `batch` line may not hold the gate ones.
+    static let perAppOptions: [String] = [
+        Option.current.name, Option.currentFrom.name, Option.currentKey.name, Option.appcastVersion.name,
+        Option.id.name, Option.bundleID.name, Option.url.name, Option.skip.name, Option.minimum.name,
+        Option.gate.name, Option.allowNew.name,
+    ]
+
+    /// What `lookup` and `manifest` lines may hold but a `batch` line may not (64): a
+    /// gate answers for one app, not for a list.
+    static let notInBatch: [String] = [Option.gate.name, Option.allowNew.name]
+
+    public static let outdated = CommandSpec(
+        name: "outdated",
+        abstract: "Check every app in folders for updates, Sparkle and App Store alike.",
+        discussion: [
+            "Finds the .app bundles under each PATH (a bundle, or a folder searched 3 levels deep: PATH/a/b/X.app is found, PATH/a/b/c/X.app is not), never inside a bundle and never through a symbolic link; without PATH, /Applications and ~/Applications on macOS (elsewhere PATH is required). Folders whose name starts with a dot are not searched. A bundle found twice is checked once.",
+            "Each bundle's Info.plist is read as --current-from reads it. Its name is CFBundleDisplayName, else CFBundleName, else the folder's name. Its source: SUFeedURL, the Sparkle appcast, compared by CFBundleVersion with Sparkle's rules and defaults; else a Mac App Store receipt (Contents/_MASReceipt/receipt), the App Store by its bundle id with --platform mac; else an iOS bundle (CFBundleSupportedPlatforms names iPhoneOS), the App Store by its bundle id; else the app is skipped.",
+            manyParagraph,
+            "The check options apply to every app; those that name one app's version or source (--current, --current-from, --current-key, --appcast-version, --id, --bundle-id, --url, --skip, --minimum, --gate, --allow-new) are a usage error.",
+        ],
+        arguments: [ArgumentSpec("PATH", .zeroOrMore, help: "An app bundle, or a folder to search (default on macOS: /Applications and ~/Applications).")],
+        optionGroups: [
+            OptionGroup("OPTIONS", [Option.jobs, Option.all, Option.country, Option.lookupURL]),
+            OptionGroup("CHECK OPTIONS", checkOptions.filter { !perAppOptions.contains($0.name) }),
+        ],
+        rules: [.requires(Option.refresh.name, Option.checkPeriod.name)],
+        examples: [
+            Example("versioncheck outdated", "Which apps in /Applications and ~/Applications have an update? (macOS)"),
+            Example(
+                "versioncheck outdated --check-period 1 -q || notify-send 'App updates'",
+                "A daily cron job: answers from the cache within the day, exit 100 or 101 when an update is waiting."),
+            Example("versioncheck outdated ~/Apps --all --json", "Every app as JSON Lines, up to date and skipped ones too."),
+        ],
+        exitCodes: manyExitCodes,
+        sections: [Documentation.manyOutput(key: "name and path")]
+    )
+
+    public static let batch = CommandSpec(
+        name: "batch",
+        abstract: "Run a list of lookup and manifest checks, one per line, concurrently.",
+        discussion: [
+            "Each line of FILE (stdin when FILE is absent or -) is the arguments of a lookup or manifest command, split as a POSIX shell splits words (single and double quotes, backslash) with no expansion. Blank lines and lines whose first non-blank character is # are skipped; a # elsewhere is literal.",
+            "Every line is parsed, and its --current-from read, before any request: a bad line is a usage error (64; 65 for an invalid version, 66 for an unreadable --current-from) naming it as line N, and nothing is checked. Global options, --gate and --allow-new on a line are a usage error, and so is a list of more than 5,000 checks or a line of more than 64 words. batch itself takes only --jobs, --all and the global options; check options belong on the lines.",
+            manyParagraph,
+        ],
+        arguments: [ArgumentSpec("FILE", .optional, help: "The list of checks (default: stdin).")],
+        optionGroups: [OptionGroup("OPTIONS", [Option.jobs, Option.all])],
+        examples: [
+            Example(
+                "versioncheck batch studio-apps.txt --jobs 4",
+                "CI: check a studio's apps and SDKs; exit 101 if any update is forced, 100 if any is optional."),
+            Example(
+                "echo 'lookup --id 1450000001 --current 2.4' | versioncheck batch --json",
+                "One line from stdin, as JSON Lines."),
+        ],
+        exitCodes: manyExitCodes,
+        sections: [Documentation.manyOutput(key: "line")]
+    )
+
+    static let manyParagraph =
+        "Checks run concurrently, at most --jobs at a time, and are printed in input order (outdated: sorted by path; batch: line order): one line per app with an update, columns aligned, NAME  CURRENT -> LATEST  optional|forced  SOURCE (CURRENT and LATEST are the compared versions: build numbers for a Sparkle app); with --all also up to date and skipped (WHY) lines. Each failure is one 'versioncheck: error: NAME: ...' line on stderr. When stderr is a terminal (and neither -q nor --json), a progress line 'checked N of M' is shown there and erased at the end. The exit code is the first failed check's, in output order; else 101 if any update is forced, 100 if any is optional, else 0."
+
+    static let manyExitCodes: [(ExitStatus, String)] = [
+        (.success, "Every check answered; none has an update (skipped apps do not count)."),
+        (.optionalUpdate, "At least one optional update and no forced one."),
+        (.forcedUpdate, "At least one forced update."),
+        (.usage, "Usage error (outdated: no PATH off macOS, an option that names one app; batch: a bad line)."),
+        (.invalidInput, "batch: a line with an invalid version; or the first failed check's code."),
+        (.noInput, "A PATH or FILE that does not exist; batch: an unreadable --current-from."),
+        (.notFound, "The first failed check: no such app, HTTP 404/410, no such manifest file."),
+        (.unreachable, "The first failed check: its source is unreachable after retries."),
+        (.badResponse, "The first failed check: a bad response."),
+        (.internalError, "Internal error (a bug), or the versioncheck-fetch helper is missing."),
+    ]
 
     public static let compare = CommandSpec(
         name: "compare",
@@ -239,7 +320,7 @@ public enum CommandTable {
         name: "validate",
         abstract: "Check that versions are well formed.",
         discussion: [
-            "Prints nothing when every version is valid, else one line per invalid one on stderr. --strict demands SemVer 2.0.0 exactly; --app-store what App Store Connect accepts (digits and dots, at most 18 characters).",
+            "Prints nothing when every version is valid, else one line per invalid one on stderr. --strict demands SemVer 2.0.0 exactly; --app-store what App Store Connect accepts (one to three integers joined by dots, at most 18 characters: 2.0.0.1 is refused).",
         ],
         arguments: [ArgumentSpec("VERSION", .oneOrMore, help: "The versions to check.")],
         optionGroups: [
@@ -291,7 +372,7 @@ public enum CommandTable {
     /// Every command that runs, in help order: the one list that dispatch, help, the man
     /// page and the completions read (`help` is answered by the parser).
     static let runnable: [any Command.Type] = [
-        LookupCommand.self, ManifestCommand.self, CompareCommand.self, SatisfiesCommand.self, SortCommand.self,
+        LookupCommand.self, ManifestCommand.self, OutdatedCommand.self, BatchCommand.self, CompareCommand.self, SatisfiesCommand.self, SortCommand.self,
         BumpCommand.self, ValidateCommand.self, CompletionsCommand.self,
     ]
 

@@ -25,6 +25,7 @@ public enum Documentation {
         ("source", "The lookup URL that was built, or --url as given (credentials removed)."),
         ("app", "lookup: {id, bundleId, name} of the app; null for manifest."),
         ("gate", "Only with --gate: whether the gate passed."),
+        ("gateReason", "Only with --gate: the verdict line without its 'gate passed: ' or 'gate failed: ' prefix."),
     ]
 
     /// `JSON OUTPUT` of `lookup` and `manifest`.
@@ -32,6 +33,22 @@ public enum Documentation {
         "JSON OUTPUT",
         paragraphs: ["With --json, one object on one line, these keys in this order (absent values are null):"],
         rows: checkKeys)
+
+    /// `JSON OUTPUT` of `outdated` and `batch`: JSON Lines of the check object plus the
+    /// keys that name the app (`key`: "name and path" or "line").
+    static func manyOutput(key: String) -> DocSection {
+        DocSection(
+            "JSON OUTPUT",
+            paragraphs: [
+                "With --json, JSON Lines in output order: one object per app with an update and per failed check (every app with --all): the object of lookup and manifest (see 'versioncheck help lookup') with \(key) first; a failed check is its error object with the same keys; a skipped app is {\"status\": \"skipped\", \"reason\": ...} with them.",
+            ],
+            literal: key == "line"
+                ? [#"{"line": 3, "status": "optional", "current": "2.4.1", ...}"#, #"{"line": 5, "status": "error", "error": {"code": 69, ...}}"#]
+                : [
+                    #"{"name": "Clipboard", "path": "/Applications/Clipboard.app", "status": ...}"#,
+                    #"{"name": "Notes", "path": "...", "status": "skipped", "reason": "..."}"#,
+                ])
+    }
 
     /// `SOURCE` of `lookup`: what it reads of the App Store's answer.
     static let lookupSource = section(ITunesLookupFormat.documentation)

@@ -20,6 +20,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case unreachable = 75
     /// EX_PROTOCOL.
     case badResponse = 76
+    /// EX_IOERR: stdout could not be written.
+    case outputError = 74
     /// EX_SOFTWARE.
     case internalError = 70
 
@@ -36,6 +38,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file."
         case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."
         case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."
+        case .outputError: "Output error: stdout could not be written (closed, full disk, reader gone); replaces 0, 1, 100, 101."
         case .internalError: "Internal error (a bug)."
         }
     }
@@ -55,6 +58,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case httpStatus = "http-status"
     case tooLarge = "too-large"
     case insecureRedirect = "insecure-redirect"
+    case output
     case `internal`
 
     /// The kind of a transport failure the helper reported (the same names).
@@ -80,6 +84,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
         case .notFound: .notFound
         case .unreachable, .timeout, .rateLimited, .serverError: .unreachable
         case .badResponse, .httpStatus, .tooLarge, .insecureRedirect: .badResponse
+        case .output: .outputError
         case .internal: .internalError
         }
     }

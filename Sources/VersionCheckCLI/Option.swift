@@ -15,6 +15,7 @@ public enum Option {
     public static let minAge = OptionSpec("min-age", value: .days, help: "Do not offer a release younger than DAYS.", default: "0")
     public static let osVersion = OptionSpec("os-version", value: .version, help: "Do not offer releases that need a newer OS than this.")
     public static let gate = OptionSpec("gate", help: "Publishing gate: exit 0 only if --current is newer than the latest, else 1.")
+    public static let allowNew = OptionSpec("allow-new", help: "With --gate: an app the source does not know yet (App Store resultCount 0, manifest 404/410) passes: its first release.")
     public static let timeout = OptionSpec("timeout", value: .seconds, help: "Give up on one attempt after SECONDS.", default: "10")
     public static let retries = OptionSpec("retries", value: .count(0...10), help: "Retry N times on connection failure, timeout, 429 or 5xx.", default: "2")
     public static let allowInsecure = OptionSpec("allow-insecure", help: "Allow plain http:// to any host.")
@@ -31,6 +32,10 @@ public enum Option {
     public static let country = OptionSpec("country", value: .country, help: "The two-letter App Store country.", default: "us")
     public static let platform = OptionSpec("platform", value: .platform, help: "The store to ask: ios or mac.", default: "ios")
     public static let lookupURL = OptionSpec("lookup-url", value: .url, help: "Use URL instead of https://itunes.apple.com/lookup.")
+
+    // outdated and batch
+    public static let jobs = OptionSpec("jobs", value: .count(1...64), help: "Run at most N checks at a time.", default: "8")
+    public static let all = OptionSpec("all", help: "Also list the apps that are up to date and those skipped.")
 
     // manifest
     public static let url = OptionSpec("url", value: .location, help: "Where the manifest is: a URL or a file path.")

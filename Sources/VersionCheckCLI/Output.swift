@@ -1,38 +1,99 @@
 import VersionCheckCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where one stream of output goes: a file descriptor in the real program,
 /// memory in tests. Writes are unbuffered, so callers should hand over large
 /// chunks (a whole sorted list, a whole JSON line) rather than many small ones.
+///
+/// Every write is checked: the first one that fails is remembered (`writeFailure`)
+/// and every later write to the stream is skipped, so a command that lost its
+/// reader stops producing output and `CLI.run` turns its status into 74.
 public struct OutputSink: Sendable {
     /// Whether the stream is a terminal; colour is considered only then.
     public var isTerminal: Bool
-    private let sink: @Sendable (UnsafeRawBufferPointer) -> Void
+    /// Writes bytes; returns why it failed, or nil.
+    private let sink: @Sendable (UnsafeRawBufferPointer) -> String?
+    private let state = WriteState()
 
-    /// A sink that hands every write to `write`.
+    /// A sink that hands every write to `write`, which cannot fail.
     public init(isTerminal: Bool = false, write: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
         self.isTerminal = isTerminal
-        self.sink = write
+        self.sink = { bytes in
+            write(bytes)
+            return nil
+        }
+    }
+
+    /// A sink whose `write` can fail: it returns why (`strerror` of the error), or nil.
+    public init(isTerminal: Bool = false, checkedWrite: @escaping @Sendable (UnsafeRawBufferPointer) -> String?) {
+        self.isTerminal = isTerminal
+        self.sink = checkedWrite
     }
 
     /// A sink that writes to a file descriptor with `write(2)` (1 = stdout, 2 = stderr).
     public static func fileDescriptor(_ fd: Int32) -> OutputSink {
-        OutputSink(isTerminal: System.isTerminal(fd)) { bytes in System.writeAll(fd, bytes) }
+        OutputSink(isTerminal: System.isTerminal(fd), checkedWrite: { bytes in
+            switch System.writeFully(fd, bytes) {
+            case .success: nil
+            case .failure(let error): error.description
+            }
+        })
     }
+
+    /// Why a write to this stream failed (`No space left on device`), or nil while none has.
+    public var writeFailure: String? { state.failure }
 
     /// Writes `text` as UTF-8.
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes raw bytes.
     public func write(bytes: [UInt8]) {
-        bytes.withUnsafeBytes { sink($0) }
+        bytes.withUnsafeBytes { write(bytes: $0) }
     }
 
-    /// Writes raw bytes without copying them first.
+    /// Writes raw bytes without copying them first; nothing once a write has failed.
     public func write(bytes: UnsafeRawBufferPointer) {
-        sink(bytes)
+        guard state.failure == nil, !bytes.isEmpty else { return }
+        if let failure = sink(bytes) { state.failure = failure }
+    }
+
+    /// The first failure of a stream, shared by every copy of its sink (checks that run
+    /// side by side may print from several threads: every access holds `lock`).
+    private final class WriteState: @unchecked Sendable {
+        private let lock: UnsafeMutablePointer<pthread_mutex_t>
+        private var recorded: String?
+
+        init() {
+            lock = .allocate(capacity: 1)
+            pthread_mutex_init(lock, nil)
+        }
+
+        deinit {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+
+        var failure: String? {
+            get {
+                pthread_mutex_lock(lock)
+                defer { pthread_mutex_unlock(lock) }
+                return recorded
+            }
+            set {
+                pthread_mutex_lock(lock)
+                if recorded == nil { recorded = newValue }
+                pthread_mutex_unlock(lock)
+            }
+        }
     }
 }
 
@@ -168,6 +229,23 @@ public struct Output: Sendable {
     /// `text` wrapped in the ANSI codes of `style` if `stream` shows colour; else `text` as is.
     public func paint(_ text: String, _ style: TextStyle, on stream: OutputSink) -> String {
         usesColour(on: stream) ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    // MARK: Failed writes
+
+    /// `status`, unless a write to stdout failed and `status` is an answer (0, 1, 100,
+    /// 101): then one error line on stderr and 74, as coreutils do. Another error's code
+    /// is kept (its own line is already on stderr).
+    public func checkingWrites(_ status: ExitStatus) -> ExitStatus {
+        guard let failure = stdout.writeFailure else { return status }
+        switch status {
+        case .success, .no, .optionalUpdate, .forcedUpdate:
+            let lost = Failure(.output, "write failed: standard output: \(failure)")
+            errorLine(lost.message)
+            return lost.exitStatus
+        default:
+            return status
+        }
     }
 
     /// Keeps a message on one line: line breaks and other control characters become escapes.

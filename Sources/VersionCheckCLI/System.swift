@@ -15,14 +15,6 @@ import MachO  // _NSGetExecutablePath, declared in mach-o/dyld.h: module MachO
 /// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)`, `environ`
 /// and the running executable's path.
 enum System {
-    /// Writes every byte to `fd`, retrying on `EINTR` and partial writes.
-    ///
-    /// Stops quietly on any other error (a closed pipe, a full disk): a command
-    /// line tool cannot report a failure to write its own output anywhere useful.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
-        _ = writeFully(fd, bytes)
-    }
-
     /// Writes every byte (`write(2)`, EINTR and partial writes retried).
     static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemCallError> {
         guard var base = bytes.baseAddress else { return .success(()) }

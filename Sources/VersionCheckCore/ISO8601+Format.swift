@@ -1,9 +1,15 @@
 extension ISO8601 {
     /// Seconds since the Unix epoch as ISO 8601 UTC text, `2025-06-10T12:00:00Z`
-    /// (years 0 to 9999; outside them the year has as many digits as it needs).
+    /// (years 0 to 9999; outside them the year has as many digits as it needs). Total over
+    /// `Int64`: no step can overflow (`Int64.min` is year -292277022657), whatever a cache
+    /// entry or a clock says.
     public static func text(secondsSinceEpoch seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let second = Int(seconds - days * 86_400)
+        var days = seconds / 86_400
+        var second = Int(seconds % 86_400)
+        if second < 0 {
+            days -= 1
+            second += 86_400
+        }
         let (year, month, day) = civil(daysSinceEpoch: Int(days))
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))Z"
     }

@@ -51,12 +51,16 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// Seconds as people write them: `0.5`, `10`, `1.25`.
+/// Seconds as people write them: `0.5`, `10`, `1.25`; past 10^15 (a `Retry-After` of
+/// `99999999999999999999999`) in scientific notation, `1e+23`, and never `inf`.
 enum Seconds {
     static func format(_ seconds: Double) -> String {
-        if seconds == seconds.rounded() && abs(seconds) < 1e15 { return String(Int64(seconds)) }
+        let seconds = seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+        if abs(seconds) >= 1e15 { return String(format: "%.3g", seconds) }
+        if seconds == seconds.rounded() { return String(Int64(seconds)) }
         var text = String(format: "%.3f", seconds)
         while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
         return text
     }
 }

@@ -1,12 +1,15 @@
 // `make bench`: medians over repeated runs of the core's hot paths.
 //
 //   versioncheck-bench                  every section
-//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache
+//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache, many
 //                                       (command: whole commands beside GNU sort -V and dpkg;
 //                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one;
 //                                       BENCH_BASELINE_VERSIONCHECK=PATH runs another build beside it)
 //                                       cache (a --check-period hit beside dpkg and a fresh lookup, on a
 //                                       loopback server; VERSIONCHECK_FETCH_HELPER names the helper)
+//                                       many (batch of 200 checks, --jobs 16, against a server answering
+//                                       after 50 ms, beside one process at a time; outdated over 500
+//                                       bundles answered by the cache)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench compare-prerelease-only N   likewise, between pre-releases with equal numbers
@@ -134,4 +137,7 @@ if filters.isEmpty || filters.contains("command") {
 }
 if filters.isEmpty || filters.contains("cache") {
     runCacheBenchmarks(binary: commandBinary)
+}
+if filters.isEmpty || filters.contains("many") {
+    runManyBenchmarks(binary: commandBinary)
 }

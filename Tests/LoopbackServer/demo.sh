@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make demo`: starts the fixture server on 127.0.0.1, runs real `lookup` and
-# `manifest` checks against it, shows each command, its output and its exit
-# code, then stops the server. Needs python3 and a built versioncheck.
+# `manifest` checks against it, `outdated` over Fixtures/Applications and a `batch`,
+# shows each command, its output and its exit code, then stops the server. Needs python3 and a built versioncheck.
 #
 #   Tests/LoopbackServer/demo.sh [BINDIR]     (default .build/debug)
 set -uo pipefail
@@ -44,6 +44,24 @@ cache=$(mktemp -d)
 run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 2.1.0 --check-period 1 --cache-dir "$cache/vc" -v
 run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 2.0.0 --check-period 1 --cache-dir "$cache/vc" -v
 rm -rf "$cache"
+apps="$workdir/Applications"
+Tests/LoopbackServer/stage-applications.sh "$port" "$apps"
+echo
+echo "An Applications folder (Fixtures/Applications, its Sparkle feeds pointed at the server);"
+echo "outdated never checks a bundle inside a bundle, one four levels down, or a symbolic link:"
+(cd "$apps" && find . -name '*.app' | sed 's|^\./||' | sort | while IFS= read -r app; do
+    if [ -L "$app" ]; then echo "  $app -> $(readlink "$app")"; else echo "  $app"; fi
+done)
+run versioncheck outdated "$apps"
+run versioncheck outdated "$apps" --all --jobs 4
+run versioncheck outdated "$apps/Notes.app" --json
+printf '%s\n' "# the studio's apps" \
+    "lookup --bundle-id com.example.notes --current 2.4.1" \
+    "lookup --bundle-id com.example.clipboard --platform mac --current 3.9" \
+    "manifest --url 'http://127.0.0.1:$port/fixtures/appcast-sparkle2.xml' --current 5209" \
+    "manifest --url 'http://127.0.0.1:$port/fixtures/manifest-full.json' --current 2.1.0" >"$workdir/studio.txt"
+run cat "$workdir/studio.txt"
+run versioncheck batch "$workdir/studio.txt" --all
 run versioncheck bump minor 1.2.3 --pre beta
 run sh -c 'printf "v1.9.2\nnightly\nv2.0.0-rc.1\nv1.10.0\n" | versioncheck sort --stable --ignore-invalid --latest'
 exit 0

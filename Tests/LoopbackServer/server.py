@@ -31,7 +31,8 @@ itunes-mac.json; anything else -> itunes-empty.json); "/fixtures/NAME" serves a
 fixture file; anything else is 404.
 
 Every request is appended to --log as one JSON line: method, path, query (raw),
-headers (as received), time.
+headers (as received), time, and in_flight: how many requests were being answered
+when it arrived, itself included (a client's concurrency, as the server saw it).
 """
 import argparse
 import json
@@ -62,6 +63,7 @@ class State:
         self.fixtures = fixtures
         self.lock = threading.Lock()
         self.port = 0
+        self.in_flight = 0
 
     def next_response(self, path):
         with self.lock:
@@ -105,12 +107,23 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         state = self.server.state
         parts = urllib.parse.urlsplit(self.path)
+        with state.lock:
+            state.in_flight += 1
+            in_flight = state.in_flight
+        try:
+            self.answer(state, parts, in_flight)
+        finally:
+            with state.lock:
+                state.in_flight -= 1
+
+    def answer(self, state, parts, in_flight):
         state.record({
             "method": "GET",
             "path": parts.path,
             "query": parts.query,
             "headers": {k: v for k, v in self.headers.items()},
             "time": time.time(),
+            "in_flight": in_flight,
         })
         spec = state.next_response(parts.path)
         if spec is None:

@@ -39,6 +39,13 @@ struct ISO8601Tests {
         #expect(ISO8601.secondsSinceEpoch(text) == Double(seconds))
     }
 
+    /// Issue 21: a cache entry dated `Int64.min` crashed the formatting (SIGILL, overflow).
+    @Test func theWholeRangeFormatsWithoutOverflow() {
+        #expect(ISO8601.text(secondsSinceEpoch: .min) == "-292277022657-01-27T08:29:52Z")
+        #expect(ISO8601.text(secondsSinceEpoch: .max) == "292277026596-12-04T15:30:07Z")
+        #expect(ISO8601.text(secondsSinceEpoch: .min + 1) == "-292277022657-01-27T08:29:53Z")
+    }
+
     @Test func roundTripsEveryDayOfFourCenturies() {
         for day in stride(from: Int64(-200_000), through: 200_000, by: 37) {
             let seconds = day * 86_400 + 3_723

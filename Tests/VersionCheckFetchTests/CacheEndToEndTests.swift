@@ -64,6 +64,24 @@ struct CacheEndToEndTests {
         #expect(server.requests().count == 2)
     }
 
+    /// Issue 21: an entry fetched at the earliest time there is, answered under an absurd
+    /// period, died with SIGILL (an overflow formatting its date).
+    @Test func anEntryFromTheDawnOfTimeUnderAnAbsurdPeriod() throws {
+        let server = try LoopbackServer(routes: ["/m.json": [.init(status: 200, body: Self.manifest)]])
+        let cache = try Self.cacheFolder()
+        let first = try Self.run(server, cache: cache, at: .min)
+        #expect(first.status == 101, "\(first)")
+        #expect(first.stdout.contains(#""fetchedAt": "-292277022657-01-27T08:29:52Z""#), "\(first)")
+        let absurd = String(repeating: "9", count: 30)
+        let later = try runProduct(
+            "versioncheck",
+            ["manifest", "--url", server.url("/m.json"), "--current", "1.0", "--check-period", absurd, "--json", "-v"],
+            environment: ["VERSIONCHECK_CACHE_DIR": cache, "VERSIONCHECK_TEST_NOW": String(Int64.max)])
+        #expect(later.status == 101, "\(later)")
+        #expect(later.stdout.contains(#""cached": true, "fetchedAt": "-292277022657-01-27T08:29:52Z""#), "\(later)")
+        #expect(server.requests().count == 1)
+    }
+
     @Test func refreshAsksNowAndAReplacedBodyIsStored() throws {
         let server = try LoopbackServer(routes: ["/m.json": [
             .init(status: 200, headers: ["ETag": "\"v1\""], body: Self.manifest),

@@ -40,6 +40,10 @@ final class LoopbackServer: @unchecked Sendable {
         var path: String
         var query: String
         var headers: [String: String]
+        /// Seconds since the epoch when it arrived.
+        var time: Double
+        /// How many requests the server was answering when it arrived, itself included.
+        var in_flight: Int
 
         func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value

@@ -41,42 +41,53 @@ public struct CurrentVersionSource: Sendable, Equatable {
     var isMacBundle: Bool
     /// The top-level string values of the `Info.plist`.
     var strings: [String: String]
+    /// How messages name what was read: `--current-from` (the option), or empty when the
+    /// bundle was found rather than given (`outdated`).
+    var role = "--current-from"
 
     /// Bundle layouts, in the order they are tried: the path inside the folder and
     /// whether it is a macOS bundle.
     static let bundleLayouts: [(path: String, isMac: Bool)] = [("Contents/Info.plist", true), ("Info.plist", false)]
 
     /// Finds and reads the `Info.plist` at or inside `path`.
-    static func read(_ path: String, limit: Int = FetchLimits.maximumBodySize) throws(Failure) -> CurrentVersionSource {
-        if let bytes = try load(path, insideBundle: false, limit: limit) {
-            return try parse(bytes, plistPath: path, isMacBundle: path.hasSuffix(".app/Contents/Info.plist"))
+    /// `role` names the input in messages (`--current-from`; empty for a bundle `outdated` found).
+    static func read(
+        _ path: String, limit: Int = FetchLimits.maximumBodySize, role: String = "--current-from"
+    ) throws(Failure) -> CurrentVersionSource {
+        if let bytes = try load(path, insideBundle: false, limit: limit, role: role) {
+            return try parse(bytes, plistPath: path, isMacBundle: path.hasSuffix(".app/Contents/Info.plist"), role: role)
         }
         let folder = trimmingTrailingSlashes(path)
         for layout in bundleLayouts {
             let candidate = folder + "/" + layout.path
-            if let bytes = try load(candidate, insideBundle: true, limit: limit) {
-                return try parse(bytes, plistPath: candidate, isMacBundle: layout.isMac)
+            if let bytes = try load(candidate, insideBundle: true, limit: limit, role: role) {
+                return try parse(bytes, plistPath: candidate, isMacBundle: layout.isMac, role: role)
             }
         }
         throw Failure(
             .noInput,
-            "--current-from \(Quote.single(path)): a folder with no Contents/Info.plist (macOS app) or Info.plist (iOS app)")
+            "\(culprit(role, path)): a folder with no Contents/Info.plist (macOS app) or Info.plist (iOS app)")
+    }
+
+    /// `--current-from 'PATH'`, or `'PATH'` without a role.
+    static func culprit(_ role: String, _ path: String) -> String {
+        role.isEmpty ? Quote.single(path) : "\(role) \(Quote.single(path))"
     }
 
     private static func parse(
-        _ bytes: [UInt8], plistPath: String, isMacBundle: Bool
+        _ bytes: [UInt8], plistPath: String, isMacBundle: Bool, role: String
     ) throws(Failure) -> CurrentVersionSource {
         do {
             let strings = try InfoPlist.read(bytes)
-            return CurrentVersionSource(plistPath: plistPath, isMacBundle: isMacBundle, strings: strings)
+            return CurrentVersionSource(plistPath: plistPath, isMacBundle: isMacBundle, strings: strings, role: role)
         } catch {
-            throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): \(error.description)")
+            throw Failure(.invalidInput, "\(culprit(role, plistPath)): \(error.description)")
         }
     }
 
     /// The bytes of the file at `path`, or nil when it is a folder or, inside a bundle,
     /// absent (the next layout is tried).
-    private static func load(_ path: String, insideBundle: Bool, limit: Int) throws(Failure) -> [UInt8]? {
+    private static func load(_ path: String, insideBundle: Bool, limit: Int, role: String) throws(Failure) -> [UInt8]? {
         switch System.readFile(path, limit: limit) {
         case .success(let bytes):
             return bytes
@@ -84,12 +95,12 @@ public struct CurrentVersionSource: Sendable, Equatable {
             return nil
         case .failure(.noSuchFile):
             if insideBundle { return nil }
-            throw Failure(.noInput, "--current-from \(Quote.single(path)): no such file or folder")
+            throw Failure(.noInput, "\(culprit(role, path)): no such file or folder")
         case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
-            throw Failure(.noInput, "--current-from \(Quote.single(path)): cannot be read: \(System.describe(errno: code))")
+            throw Failure(.noInput, "\(culprit(role, path)): cannot be read: \(System.describe(errno: code))")
         case .failure(.tooLarge):
             throw Failure(
-                .invalidInput, "--current-from \(Quote.single(path)): larger than \(limit / 1024 / 1024) MiB, not an Info.plist")
+                .invalidInput, "\(culprit(role, path)): larger than \(limit / 1024 / 1024) MiB, not an Info.plist")
         }
     }
 
@@ -111,7 +122,7 @@ public struct CurrentVersionSource: Sendable, Equatable {
         do {
             return try reading.version(text)
         } catch {
-            throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): \(key.plistKey): \(error.description)")
+            throw Failure(.invalidInput, "\(Self.culprit(role, plistPath)): \(key.plistKey): \(error.description)")
         }
     }
 
@@ -119,19 +130,30 @@ public struct CurrentVersionSource: Sendable, Equatable {
     func bundleIdentifier() throws(Failure) -> String {
         let identifier = try string(InfoPlist.bundleIdentifierKey, forOption: "lookup without --id or --bundle-id")
         guard !identifier.isEmpty else {
-            throw Failure(.invalidInput, "--current-from \(Quote.single(plistPath)): CFBundleIdentifier is empty; give --id or --bundle-id")
+            throw Failure(.invalidInput, "\(Self.culprit(role, plistPath)): CFBundleIdentifier is empty; give --id or --bundle-id")
         }
         return identifier
+    }
+
+    /// Whether `text` still holds a build setting, `$(…)` or `${…}` (scanned as bytes: a
+    /// check of every app in a folder reads hundreds of these).
+    static func holdsBuildSetting(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$") && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The string value of `key`: absent, or holding a build setting, is 65; `reason`
     /// says why the key was read.
     private func string(_ key: String, forOption reason: String) throws(Failure) -> String {
-        let prefix = "--current-from \(Quote.single(plistPath))"
+        let prefix = Self.culprit(role, plistPath)
         guard let text = strings[key] else {
             throw Failure(.invalidInput, "\(prefix): no \(key) (a string) to read for \(reason)")
         }
-        if text.contains("$(") || text.contains("${") {
+        if Self.holdsBuildSetting(text) {
             throw Failure(
                 .invalidInput,
                 "\(prefix): \(key) is \(Quote.single(text)), a build setting not yet expanded; pass the built product's Info.plist (or its .app) instead")

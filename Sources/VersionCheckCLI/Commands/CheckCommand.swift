@@ -31,9 +31,12 @@ extension CheckingCommand {
 /// What `lookup` and `manifest` share: the `CheckRequest` of a parsed command line.
 enum CheckCommand {
     /// The check the command line asks for.
-    static func request(from line: ParsedCommandLine, environment: [String: String]) throws(Failure) -> CheckRequest {
-        var app: CurrentVersionSource?
-        if let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
+    /// `preread`: the `--current-from` bundle already read (`outdated` reads each bundle once).
+    static func request(
+        from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
+    ) throws(Failure) -> CheckRequest {
+        var app = preread
+        if app == nil, let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
         let source: CheckRequest.Source
         if line.command.name == CommandTable.lookup.name {
             source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
@@ -52,7 +55,7 @@ enum CheckCommand {
         policy.osVersion = try version(of: Option.osVersion, in: line)
         let current = try currentVersion(from: line, app: app, source: source)
         return CheckRequest(
-            source: source, current: current, policy: policy, gate: line.flag(Option.gate),
+            source: source, current: current, policy: policy, gate: line.flag(Option.gate), allowNew: line.flag(Option.allowNew),
             timeout: try defaulted(line.number(Option.timeout), Option.timeout),
             retries: try defaulted(line.integer(Option.retries), Option.retries),
             allowInsecure: line.flag(Option.allowInsecure), global: line.global,

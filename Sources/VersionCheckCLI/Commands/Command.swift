@@ -22,4 +22,6 @@ struct CommandContext {
     var environment: [String: String]
     var stdin: Input
     var checkRunner: CheckRunner
+    /// Runs the many checks of `outdated` and `batch`.
+    var checkListRunner: CheckListRunner
 }

@@ -1,11 +1,11 @@
 /// `script(1)`, which runs a command under a pseudo-terminal: util-linux's on Linux,
 /// BSD's on macOS, with different arguments.
-enum PseudoTerminal {
-    static let script = "/usr/bin/script"
+public enum PseudoTerminal {
+    public static let script = "/usr/bin/script"
 
     /// The arguments that run the shell command line `command` quietly, with the
     /// typescript thrown away.
-    static func arguments(running command: String) -> [String] {
+    public static func arguments(running command: String) -> [String] {
         #if os(Linux)
         return ["-qec", command, "/dev/null"]
         #else

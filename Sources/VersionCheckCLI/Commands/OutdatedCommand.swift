@@ -1,0 +1,79 @@
+import VersionCheckCore
+
+/// `outdated [PATH …]`: every app bundle under PATH, each checked against its own
+/// source (Sparkle feed, Mac App Store, App Store) with the command line's check
+/// options, concurrently, printed sorted by path.
+struct OutdatedCommand: Command {
+    static let spec = CommandTable.outdated
+    let items: [CheckListItem]
+    let jobs: Int
+    let all: Bool
+
+    init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
+        jobs = try CheckCommand.defaulted(line.integer(Option.jobs), Option.jobs)
+        all = line.flag(Option.all)
+        let paths: [String]
+        if !line.arguments.isEmpty {
+            paths = try AppBundleFinder.find(line.arguments)
+        } else if let folders = AppBundleFinder.defaultFolders(environment: context.environment) {
+            paths = try AppBundleFinder.find(folders, missingIsEmpty: true)
+        } else {
+            throw Failure(
+                .usage,
+                "outdated needs a PATH: its default folders, /Applications and ~/Applications, are macOS's (see 'versioncheck help outdated')")
+        }
+        items = paths.map { path in Self.item(path, line: line, environment: context.environment) }
+    }
+
+    func run(_ context: CommandContext) -> ExitStatus {
+        CheckList.run(items, jobs: jobs, all: all, context: context)
+    }
+
+    /// The row of the bundle at `path`: its check, a skip, or why it cannot be read.
+    static func item(_ path: String, line: ParsedCommandLine, environment: [String: String]) -> CheckListItem {
+        let bundle: AppBundle
+        do {
+            bundle = try AppBundle.read(path)
+        } catch {
+            return CheckListItem(label: .app(name: AppBundle.folderName(path), path: path), work: .failed(error))
+        }
+        let label = CheckListItem.Label.app(name: bundle.name, path: path)
+        do {
+            guard let check = try checkLine(for: bundle, options: line) else {
+                return CheckListItem(label: label, work: .skipped(reason: AppBundle.noSourceReason))
+            }
+            return CheckListItem(
+                label: label, work: .check(try CheckCommand.request(from: check, environment: environment, preread: bundle.info)))
+        } catch {
+            return CheckListItem(label: label, work: .failed(error))
+        }
+    }
+
+    /// The `lookup` or `manifest` command line that checks `bundle`: this command's check
+    /// options plus the bundle's source, as if typed (`manifest --url FEED --current-from
+    /// BUNDLE …`, `lookup --current-from BUNDLE --platform mac|ios …`), so one request
+    /// builder serves every command. Nil for an app with no source.
+    static func checkLine(for bundle: AppBundle, options line: ParsedCommandLine) throws(Failure) -> ParsedCommandLine? {
+        var values = line.values
+        values[Option.jobs.name] = nil
+        var flags = line.flags
+        flags.remove(Option.all.name)
+        values[Option.currentFrom.name] = .text(bundle.path)
+        let command: CommandSpec
+        switch bundle.source {
+        case .none:
+            return nil
+        case .appcast(let feed):
+            command = CommandTable.manifest
+            values[Option.url.name] = try ValueChecker.check(
+                feed, kind: .location, option: "\(AppBundle.Key.feedURL) in its Info.plist", pointer: "")
+        case .macAppStore:
+            command = CommandTable.lookup
+            values[Option.platform.name] = .text(AppStoreQuery.Platform.mac.rawValue)
+        case .iOSAppStore:
+            command = CommandTable.lookup
+            values[Option.platform.name] = .text(AppStoreQuery.Platform.ios.rawValue)
+        }
+        return ParsedCommandLine(command: command, global: line.global, values: values, flags: flags, arguments: [])
+    }
+}

@@ -1,0 +1,73 @@
+/// Finds the `.app` bundles `outdated` checks (SPEC.md "Many apps at once"): a PATH that
+/// is a bundle, or the bundles in a folder up to `maximumDepth` levels down
+/// (`PATH/X.app` is level 1), never inside a bundle, never through a symbolic link,
+/// never in a folder whose name starts with a dot. Each bundle once, sorted by path.
+enum AppBundleFinder {
+    /// `PATH/a/b/X.app` is found; `PATH/a/b/c/X.app` is not.
+    static let maximumDepth = 3
+
+    /// Where to look when no PATH is given: `/Applications` and `~/Applications` on
+    /// macOS (a missing one is passed over); nil elsewhere, where PATH is required.
+    static func defaultFolders(environment: [String: String]) -> [String]? {
+        #if os(macOS)
+        return ["/Applications"] + (environment["HOME"].map { [trimmingTrailingSlashes($0) + "/Applications"] } ?? [])
+        #else
+        return nil
+        #endif
+    }
+
+    /// The bundles under `paths`, sorted by path, a bundle reached twice (overlapping
+    /// paths, a hard link) listed once. A PATH that does not exist is 66 unless
+    /// `missingIsEmpty` (the default folders).
+    static func find(_ paths: [String], missingIsEmpty: Bool = false) throws(Failure) -> [String] {
+        var found: [(path: String, identity: FileIdentity)] = []
+        for given in paths {
+            let path = trimmingTrailingSlashes(given)
+            switch System.identity(path, follow: true) {
+            case .failure(let error):
+                if missingIsEmpty && error.isNoSuchFile { continue }
+                let why = error.isNoSuchFile || error.isNotAPlainDirectory ? "no such file or folder" : "cannot be read: \(error.description)"
+                throw Failure(.noInput, "outdated \(Quote.single(given)): \(why)")
+            case .success((let kind, let identity)):
+                guard kind == .directory else {
+                    throw Failure(.noInput, "outdated \(Quote.single(given)): not a folder or an app bundle")
+                }
+                if isBundleName(path) {
+                    found.append((path, identity))
+                } else {
+                    walk(path, level: 1, into: &found)
+                }
+            }
+        }
+        found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        var seen: Set<FileIdentity> = []
+        return found.filter { seen.insert($0.identity).inserted }.map(\.path)
+    }
+
+    /// Adds the bundles in `folder` (at `level`) and, below `maximumDepth`, in its subfolders.
+    private static func walk(_ folder: String, level: Int, into found: inout [(path: String, identity: FileIdentity)]) {
+        // A folder that cannot be listed (no permission) holds nothing we can check.
+        guard case .success(let names) = System.directoryEntries(folder) else { return }
+        for name in names where !name.hasPrefix(".") {
+            let path = folder == "/" ? "/" + name : folder + "/" + name
+            guard case .success((let kind, let identity)) = System.identity(path, follow: false), kind == .directory else {
+                continue  // files, and symbolic links wherever they point
+            }
+            if isBundleName(name) {
+                found.append((path, identity))
+            } else if level < maximumDepth {
+                walk(path, level: level + 1, into: &found)
+            }
+        }
+    }
+
+    /// Whether a folder is named as an app bundle (`X.app`).
+    static func isBundleName(_ path: String) -> Bool {
+        path.hasSuffix(".app") && !path.hasSuffix("/.app") && path != ".app"
+    }
+
+    /// `Apps` for `Apps/` (a lone `/` stays).
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        CurrentVersionSource.trimmingTrailingSlashes(path)
+    }
+}

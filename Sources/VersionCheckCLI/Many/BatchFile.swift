@@ -1,0 +1,77 @@
+import VersionCheckCore
+
+/// A `batch` file: one `lookup` or `manifest` argument list per line, split as a POSIX
+/// shell splits words (`ShellWords`), parsed by the same parser and request builder as
+/// the command line (`CommandLineParser`, `CheckCommand`): there is no second grammar.
+///
+/// Every line is parsed, and its `--current-from` read, before any request: the first
+/// bad line is the failure of the whole file, named as `line N` (its physical line).
+enum BatchFile {
+    /// The largest list read (as for every other input): 8 MiB.
+    static let maximumSize = FetchLimits.maximumBodySize
+    /// The most checks one batch runs, and the most words on one line: every line is
+    /// parsed and held before any check runs, and these bound that work (an 8 MiB list
+    /// could otherwise hold 200,000 checks, or a million words) to the hostile-input
+    /// budget. A check needs at most about 40 words.
+    static let maximumChecks = 5_000
+    static let maximumWords = 64
+
+    /// The checks of `text`, one row per line that holds one. `global` is the batch's own
+    /// `--json`, `-q`, `-v`, given to every check.
+    static func parse(
+        _ bytes: [UInt8], global: GlobalOptions, environment: [String: String]
+    ) throws(Failure) -> [CheckListItem] {
+        var items: [CheckListItem] = []
+        var failure: Failure?
+        bytes.withUnsafeBufferPointer { buffer in
+            ByteLines.forEach(in: buffer) { number, range in
+                guard failure == nil else { return }
+                var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
+                if text.last == "\r" { text = text.dropLast() }
+                guard !ShellWords.isBlankOrComment(text) else { return }
+                guard items.count < maximumChecks else {
+                    failure = Failure(.usage, "line \(number): more than \(maximumChecks) checks in one batch; split the list")
+                    return
+                }
+                do throws(Failure) {
+                    var request = try self.request(text, environment: environment)
+                    request.global = global
+                    items.append(CheckListItem(label: .line(number), work: .check(request)))
+                } catch {
+                    failure = Failure(error.kind, "line \(number): \(error.message)")
+                }
+            }
+        }
+        if let failure { throw failure }
+        return items
+    }
+
+    /// The check one line asks for; the failure names no line (the caller adds it).
+    static func request(_ line: Substring, environment: [String: String]) throws(Failure) -> CheckRequest {
+        let words: [String]
+        do {
+            words = try ShellWords.split(line, limit: maximumWords)
+        } catch {
+            throw Failure(.usage, error.description)
+        }
+        let parsed: ParsedCommandLine
+        switch try CommandLineParser.parse(words) {
+        case .help, .manual:
+            throw Failure(.usage, "a line holds a lookup or manifest check, not a request for help")
+        case .version:
+            throw Failure(.usage, "a line holds a lookup or manifest check, not --version")
+        case .run(let line):
+            parsed = line
+        }
+        guard [CommandTable.lookup.name, CommandTable.manifest.name].contains(parsed.command.name) else {
+            throw Failure(.usage, "'\(parsed.command.name)' is not a check: a line holds a lookup or manifest command")
+        }
+        if parsed.global != GlobalOptions() {
+            throw Failure(.usage, "--json, --quiet and --verbose apply to the whole batch: give them to batch, not on a line")
+        }
+        if let gate = CommandTable.notInBatch.first(where: { name in parsed.isGiven(OptionSpec(name, help: "")) }) {
+            throw Failure(.usage, "--\(gate) is not allowed in a batch: a gate answers for one app (run it as its own lookup or manifest)")
+        }
+        return try CheckCommand.request(from: parsed, environment: environment)
+    }
+}

@@ -1,0 +1,133 @@
+import VersionCheckCore
+
+/// Runs a list of checks, at most `jobs` at a time, and returns one result per request
+/// in input order, whatever order they finish in; `progress` is called once per finished
+/// check, from any thread. Warnings (the cache's) and `-v` lines go to `output`'s stderr.
+///
+/// The real program's is `LiveCheck.listRunner`; tests inject fakes.
+public typealias CheckListRunner = @Sendable (
+    _ requests: [CheckRequest], _ jobs: Int, _ output: Output, _ progress: @escaping @Sendable () -> Void
+) -> [Result<CheckReport, Failure>]
+
+extension LiveCheck {
+    /// The real program's list of checks: each as `runner(environment:)` runs one, with
+    /// the cache `--check-period` asks for.
+    ///
+    /// A stand-in until the shared check pipeline lands: it runs the checks one after
+    /// another (so `jobs` bounds nothing yet), through the same `UpdateChecker`.
+    public static func listRunner(environment: [String: String]) -> CheckListRunner {
+        let now = Clock.now(environment: environment)
+        let checker = UpdateChecker(fetcher: HelperProcess(environment: environment), now: now)
+        return { requests, _, output, progress in
+            requests.map { request in
+                let result: Result<CheckReport, Failure>
+                do throws(Failure) {
+                    let cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
+                    result = .success(try checker.check(request, cache: cache))
+                } catch {
+                    result = .failure(error)
+                }
+                progress()
+                return result
+            }
+        }
+    }
+}
+
+/// One row of `outdated` or `batch`: whom it is about, and its check (or why there is none).
+struct CheckListItem: Sendable {
+    /// How the row is named: an app (`outdated`) or a line of the file (`batch`).
+    enum Label: Sendable, Equatable {
+        case app(name: String, path: String)
+        case line(Int)
+
+        /// The NAME column and the prefix of an error line.
+        var name: String {
+            switch self {
+            case .app(let name, _): name
+            case .line(let number): "line \(number)"
+            }
+        }
+    }
+
+    /// What is to be done for the row.
+    enum Work: Sendable {
+        /// A check to run.
+        case check(CheckRequest)
+        /// An app with no source: not checked, and not counted in the exit code.
+        case skipped(reason: String)
+        /// Failed before any request (an app whose Info.plist cannot be read).
+        case failed(Failure)
+    }
+
+    var label: Label
+    var work: Work
+}
+
+/// What became of one row.
+enum CheckListOutcome: Sendable {
+    case report(CheckReport)
+    case failure(Failure)
+    case skipped(reason: String)
+}
+
+/// Runs the rows' checks through the list runner and prints the outcome, in row order.
+enum CheckList {
+    /// Runs every check of `items`, at most `jobs` at a time, then prints them (SPEC.md
+    /// "Many apps at once") and returns the exit status: the first failure's code in
+    /// output order, else 101 if any update is forced, 100 if any is optional, else 0.
+    static func run(_ items: [CheckListItem], jobs: Int, all: Bool, context: CommandContext) -> ExitStatus {
+        var requests: [CheckRequest] = []
+        for item in items {
+            if case .check(let request) = item.work { requests.append(request) }
+        }
+        let progress = ProgressLine(total: requests.count, output: context.output)
+        progress.start()
+        let results = requests.isEmpty ? [] : context.checkListRunner(requests, jobs, context.output) { progress.advance() }
+        progress.erase()
+        guard results.count == requests.count else {
+            return context.output.report(Failure(
+                .internal, "the check pipeline returned \(results.count) results for \(requests.count) checks"))
+        }
+        var next = results.makeIterator()
+        let outcomes: [CheckListOutcome] = items.map { item in
+            switch item.work {
+            case .check:
+                switch next.next() {
+                case .success(let report)?: return .report(report)
+                case .failure(let failure)?: return .failure(failure)
+                case nil: return .failure(Failure(.internal, "a check has no result"))
+                }
+            case .skipped(let reason): return .skipped(reason: reason)
+            case .failed(let failure): return .failure(failure)
+            }
+        }
+        let rows = zip(items.map(\.label), outcomes).map { label, outcome in
+            guard case .failure(let failure) = outcome else { return (label, outcome) }
+            return (label, CheckListOutcome.failure(Failure(failure.kind, "\(label.name): \(failure.message)")))
+        }
+        CheckListPresenter.present(rows, all: all, to: context.output)
+        return exitStatus(outcomes)
+    }
+
+    /// The first failure's code in output order, else 101 if any is forced, 100 if any is
+    /// optional, else 0; skipped rows do not count.
+    static func exitStatus(_ outcomes: [CheckListOutcome]) -> ExitStatus {
+        var status = ExitStatus.success
+        for outcome in outcomes {
+            switch outcome {
+            case .failure(let failure):
+                return failure.exitStatus
+            case .report(let report):
+                switch CheckPresenter.exitStatus(report) {
+                case .forcedUpdate: status = .forcedUpdate
+                case .optionalUpdate where status != .forcedUpdate: status = .optionalUpdate
+                default: break
+                }
+            case .skipped:
+                break
+            }
+        }
+        return status
+    }
+}
