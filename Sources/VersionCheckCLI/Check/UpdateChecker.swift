@@ -105,6 +105,7 @@ public struct UpdateChecker: Sendable {
         } catch {
             throw Failure(.badResponse, "\(found.source): \(error.description)")
         }
+        try Self.checkPrintedNotes(decision, request: request, source: found.source)
         let url = decision.latest?.url ?? found.document.updateURL
         var report = CheckReport(
             current: found.current, decision: decision, url: url, source: found.source, app: found.document.app,
@@ -154,6 +155,28 @@ public struct UpdateChecker: Sendable {
         return CheckReport(
             current: request.current, decision: decision, url: nil, source: source, app: nil, gate: true,
             gateRefusal: Self.gateRefusal(request), firstRelease: firstRelease)
+    }
+
+    /// The most release-notes text one answer prints: 16 MiB (twice the body cap; a
+    /// binary property list can name one notes string from every entry).
+    static let maximumPrintedNotes = 2 * FetchLimits.maximumBodySize
+
+    /// Only what is printed is expanded, so only that is bounded: the notes text output
+    /// shows for an update (JSON: the releases' and the latest's, whatever the status;
+    /// `-q` and a gate: none). Past `maximumPrintedNotes`, a bad response (76), before
+    /// anything is written.
+    static func checkPrintedNotes(_ decision: UpdateDecision, request: CheckRequest, source: String) throws(Failure) {
+        let global = request.global
+        guard !global.quiet, !request.gate, global.json || decision.status != .upToDate else { return }
+        var total = global.json ? decision.latest?.notes?.utf8.count ?? 0 : 0
+        for release in decision.releases {
+            total += release.notes?.utf8.count ?? 0
+            guard total <= maximumPrintedNotes else {
+                throw Failure(
+                    .badResponse,
+                    "\(source): the release notes to print come to more than \(maximumPrintedNotes / 1024 / 1024) MiB of text")
+            }
+        }
     }
 
     /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).

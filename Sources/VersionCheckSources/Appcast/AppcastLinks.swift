@@ -6,8 +6,17 @@ import VersionCheckCore
 enum AppcastLinks {
     /// `reference` resolved against `base`; as given without a base (a local feed).
     static func resolve(_ reference: String, against base: String?) -> String {
-        guard let base else { return reference }
+        guard let base, !isPlainAbsolute(reference) else { return reference }
         return ReferenceResolution.resolve(reference, against: base)
+    }
+
+    /// `http://` or `https://` without a dot segment: resolving changes nothing (the
+    /// common case, so most links cost no parsing).
+    private static func isPlainAbsolute(_ reference: String) -> Bool {
+        let utf8 = reference.utf8
+        let lowered = utf8.prefix(8).map { $0 | 0x20 }
+        let absolute = lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8)
+        return absolute && !reference.contains("/.")
     }
 
     /// An http or https URL, or a relative one (a local feed, no base to resolve it against).
