@@ -304,7 +304,6 @@ struct HostileNetworkTests {
             print("HOSTILE\t8 MiB binary property list, \(count) entries naming \(shape), \(run.location.hasPrefix("http") ? "over HTTP" : "file") \(run.arguments.joined(separator: " "))\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
         }
     }
-    }
 
     /// Binary property lists at the cap in plistlib's text order whose value objects
     /// are each named once, or by exactly two entries: no object is shared widely,
