@@ -79,11 +79,16 @@ extension Version {
         /// otherwise (Sparkle's `2.0b3`, see `Version(sparkle:)`); `nil` when they are read
         /// from the text.
         let prerelease: String?
+        /// The version is compared with Sparkle's comparator (`SparkleComparator`, on the
+        /// text): a Sparkle spelling that is not plain digits and dots (`1.0 (1234)`,
+        /// `2.0b3`). `numbers` then holds its leading numeric components (for bump levels).
+        let sparkle: Bool
 
-        init(numbers: [Numeral]?, hasPrerelease: Bool, prerelease: String? = nil) {
+        init(numbers: [Numeral]?, hasPrerelease: Bool, prerelease: String? = nil, sparkle: Bool = false) {
             self.numbers = numbers
             self.hasPrerelease = hasPrerelease
             self.prerelease = prerelease
+            self.sparkle = sparkle
         }
 
         /// Shared by every pre-release version whose numbers fit inline.
