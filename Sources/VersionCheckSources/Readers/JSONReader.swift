@@ -10,6 +10,8 @@ struct JSONReader {
     /// Why the text is not JSON, with the byte offset: "duplicate key 'a' at byte 12".
     struct Failure: Error, Equatable, CustomStringConvertible {
         var description: String
+        /// The text is JSON but a key is given twice in one object (ambiguous, refused).
+        var isDuplicateKey = false
     }
 
     /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
@@ -94,7 +96,7 @@ struct JSONReader {
                 member = try value(depth: depth + 1)
             }
             guard members.insert(key, member) else {
-                throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)")
+                throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)", isDuplicateKey: true)
             }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of the data in an object") }
