@@ -12,6 +12,9 @@ struct JSONReader {
         var description: String
         /// The text is JSON but a key is given twice in one object (ambiguous, refused).
         var isDuplicateKey = false
+
+        /// Failures are equal when they say the same.
+        static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
     }
 
     /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
