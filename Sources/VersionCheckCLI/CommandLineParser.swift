@@ -162,6 +162,8 @@ extension CommandLineParser {
         var command: CommandSpec?
         var global = GlobalOptions()
         var values: [String: OptionValue] = [:]
+        /// The values of repeatable options so far, in order (moved into `values` by `finish`).
+        var repeated: [String: [String]] = [:]
         var flags: Set<String> = []
         var arguments: [String] = []
 
@@ -241,9 +243,8 @@ extension CommandLineParser {
             }
             let value = try ValueChecker.check(raw, kind: kind, option: shown, pointer: pointer)
             if option.repeatable, case .text(let text) = value {
-                var all: [String] = []
-                if case .texts(let earlier)? = values[name] { all = earlier }
-                values[name] = .texts(all + [text])
+                // Appended in place (no copy of the list per value); `finish` stores them.
+                repeated[name, default: []].append(text)
             } else {
                 values[name] = value
             }
@@ -355,6 +356,12 @@ extension CommandLineParser {
         /// Checks what only the whole line can tell: the command, missing arguments, option rules.
         func finish() throws(Failure) -> Invocation {
             guard let command else { throw usageError("missing command") }
+            var state = self
+            for (name, all) in repeated { state.values[name] = .texts(all) }
+            return try state.finishWithValues(command)
+        }
+
+        private func finishWithValues(_ command: CommandSpec) throws(Failure) -> Invocation {
             try checkArgumentCount(command)
             try checkRules(command)
             if command.name == CommandTable.help.name {

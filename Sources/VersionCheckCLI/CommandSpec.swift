@@ -268,7 +268,11 @@ public struct CommandSpec: Sendable, Equatable {
 
     /// The option named `name` (without dashes), if the command has it.
     public func option(named name: String) -> OptionSpec? {
-        options.first { $0.name == name }
+        // Group by group: no flattened copy of every option for each word parsed.
+        for group in optionGroups {
+            if let option = group.options.first(where: { $0.name == name }) { return option }
+        }
+        return nil
     }
 
     public static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool {

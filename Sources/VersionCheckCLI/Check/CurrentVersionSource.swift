@@ -135,6 +135,17 @@ public struct CurrentVersionSource: Sendable, Equatable {
         return identifier
     }
 
+    /// Whether `text` still holds a build setting, `$(…)` or `${…}` (scanned as bytes: a
+    /// check of every app in a folder reads hundreds of these).
+    static func holdsBuildSetting(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "$") && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{")) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// The string value of `key`: absent, or holding a build setting, is 65; `reason`
     /// says why the key was read.
     private func string(_ key: String, forOption reason: String) throws(Failure) -> String {
@@ -142,7 +153,7 @@ public struct CurrentVersionSource: Sendable, Equatable {
         guard let text = strings[key] else {
             throw Failure(.invalidInput, "\(prefix): no \(key) (a string) to read for \(reason)")
         }
-        if text.contains("$(") || text.contains("${") {
+        if Self.holdsBuildSetting(text) {
             throw Failure(
                 .invalidInput,
                 "\(prefix): \(key) is \(Quote.single(text)), a build setting not yet expanded; pass the built product's Info.plist (or its .app) instead")

@@ -9,6 +9,12 @@ import VersionCheckCore
 enum BatchFile {
     /// The largest list read (as for every other input): 8 MiB.
     static let maximumSize = FetchLimits.maximumBodySize
+    /// The most checks one batch runs, and the most words on one line: every line is
+    /// parsed and held before any check runs, and these bound that work (an 8 MiB list
+    /// could otherwise hold 200,000 checks, or a million words) to the hostile-input
+    /// budget. A check needs at most about 40 words.
+    static let maximumChecks = 5_000
+    static let maximumWords = 64
 
     /// The checks of `text`, one row per line that holds one. `global` is the batch's own
     /// `--json`, `-q`, `-v`, given to every check.
@@ -23,6 +29,10 @@ enum BatchFile {
                 var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
                 if text.last == "\r" { text = text.dropLast() }
                 guard !ShellWords.isBlankOrComment(text) else { return }
+                guard items.count < maximumChecks else {
+                    failure = Failure(.usage, "line \(number): more than \(maximumChecks) checks in one batch; split the list")
+                    return
+                }
                 do throws(Failure) {
                     var request = try self.request(text, environment: environment)
                     request.global = global
@@ -40,7 +50,7 @@ enum BatchFile {
     static func request(_ line: Substring, environment: [String: String]) throws(Failure) -> CheckRequest {
         let words: [String]
         do {
-            words = try ShellWords.split(line)
+            words = try ShellWords.split(line, limit: maximumWords)
         } catch {
             throw Failure(.usage, error.description)
         }

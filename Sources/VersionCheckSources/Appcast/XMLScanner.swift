@@ -216,13 +216,15 @@ public struct XMLScanner {
     /// has no namespace; an unprefixed element has the default one. An undeclared prefix
     /// leaves the URI `nil` (the name still reads as written).
     private func resolve(_ qualified: String, isAttribute: Bool) throws(XMLError) -> XMLName {
-        guard let colon = qualified.firstIndex(of: ":") else {
+        // On the UTF-8 view: ':' is ASCII, and no grapheme breaking is needed to find it.
+        let colonByte = UInt8(ascii: ":")
+        guard let colon = qualified.utf8.firstIndex(of: colonByte) else {
             let uri = isAttribute ? nil : bindings[""]?.last.flatMap { $0.isEmpty ? nil : $0 }
             return XMLName(uri: uri, prefix: nil, local: qualified)
         }
         let prefix = String(qualified[..<colon])
-        let local = String(qualified[qualified.index(after: colon)...])
-        if prefix.isEmpty || local.isEmpty || local.contains(":") {
+        let local = String(qualified[qualified.utf8.index(after: colon)...])
+        if prefix.isEmpty || local.isEmpty || local.utf8.contains(colonByte) {
             throw failure("'\(qualified)' is not a valid qualified name")
         }
         let uri = prefix == "xml" ? XMLName.xmlNamespace : bindings[prefix]?.last
