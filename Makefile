@@ -56,7 +56,7 @@ BUDGET_ROOT   ?= .build-check-budget
 VERSION_DIR   ?= .build-version
 CHECK_VERSION ?= 9.8.7-check.1+stamp
 # What the checks need, as Debian packages.
-CHECK_PACKAGES := groff man-db bash-completion zsh fish python3
+CHECK_PACKAGES := groff man-db bash-completion zsh fish python3 ruby
 
 .PHONY: all build test bench bench-alloc bench-lookup demo release check-release check-budget install install-strip uninstall \
         check-install check-version check-deps check clean version-text libcurl check-portability
@@ -71,6 +71,8 @@ build:
 test: check-portability
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/Install/check-action.sh .build/debug
+	Tests/Install/check-dist.sh
 
 ## check-portability: Swift 6.0 syntax, Darwin imports and types, no GNU-only tools unguarded
 check-portability:
@@ -214,6 +216,58 @@ define ensure-packages
 echo "$(UNAME): install by hand what the checks use ($(1)), e.g. with brew; the checks skip what is missing"; \
 [ "$(2)" = optional ]
 endef
+endif
+
+# ---------------------------------------------------------------------------
+# Distribution: a reproducible source archive, a Debian package, a Homebrew formula
+# (the packaging files live in .packaging/; the GitHub Actions in .github/actions/).
+
+DIST_DIR      ?= .build/dist
+DIST_NAME     := versioncheck-$(EXPECTED_VERSION)
+DIST_ARCHIVE  := $(DIST_DIR)/$(DIST_NAME).tar.gz
+# Where the archive is published, for the formula (a release asset of the repository).
+DIST_URL      ?= https://github.com/OWNER/versioncheck/releases/download/v$(EXPECTED_VERSION)/$(DIST_NAME).tar.gz
+HOMEPAGE      ?= https://github.com/OWNER/versioncheck
+FORMULA       := .build/versioncheck.rb
+
+.PHONY: dist deb formula check-dist check-deb check-action
+
+## dist: .build/dist/versioncheck-VERSION.tar.gz (+ .sha256): the tracked tree at HEAD with the
+## version stamped in; reproducible (fixed order, mtimes = SOURCE_DATE_EPOCH or the commit's
+## time, owner 0, gzip without name or time): two clones of one commit give the same bytes
+dist: version-text
+	python3 .packaging/make-dist.py $(DIST_DIR) $(EXPECTED_VERSION)
+
+## formula: .build/versioncheck.rb, the Homebrew formula for the dist archive (URL DIST_URL,
+## its sha256, VERSION), from .packaging/versioncheck.rb.in
+formula: dist
+	@sha=$$(cut -d' ' -f1 $(DIST_ARCHIVE).sha256); \
+	sed -e "s|@URL@|$(DIST_URL)|" -e "s|@SHA256@|$$sha|" -e "s|@VERSION@|$(EXPECTED_VERSION)|" \
+	    -e "s|@HOMEPAGE@|$(HOMEPAGE)|" .packaging/versioncheck.rb.in > $(FORMULA)
+	@echo "$(FORMULA): $(DIST_URL) sha256 $$(cut -d' ' -f1 $(DIST_ARCHIVE).sha256)"
+
+## check-dist: make dist in two fresh clones gives byte-identical archives; the formula names
+## the archive's URL, checksum and version; a build from the archive reports VERSION
+check-dist:
+	Tests/Install/check-dist.sh
+
+## check-action: the GitHub Actions' scripts (.github/actions) against the fixture server
+check-action: build
+	Tests/Install/check-action.sh .build/debug
+
+ifeq ($(UNAME),Linux)
+DEB_DIR ?= .build/deb
+## deb: .build/deb/versioncheck_VERSION_ARCH.deb from the release build (Debian/Ubuntu: dpkg-deb)
+deb: release
+	.packaging/make-deb.sh $(MAIN_BIN) $(HELPER_BIN) $(EXPECTED_VERSION) $(DEB_DIR)
+
+## check-deb: the package's metadata and file list, and the extracted package runs
+## versioncheck --version and a loopback lookup from its own paths
+check-deb: deb
+	Tests/Install/check-deb.sh $(DEB_DIR) "$(EXPECTED_VERSION)"
+else
+deb check-deb:
+	@echo "$@: Debian packages are built on Linux (dpkg-deb)" >&2; exit 1
 endif
 
 # ---------------------------------------------------------------------------

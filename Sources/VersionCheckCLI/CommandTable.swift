@@ -47,6 +47,7 @@ public enum CommandTable {
         Option.minAge,
         Option.osVersion,
         Option.gate,
+        Option.allowNew,
         Option.timeout,
         Option.retries,
         Option.allowInsecure,
@@ -100,7 +101,7 @@ public enum CommandTable {
         ],
         rules: [
             .exactlyOneUnless([Option.id.name, Option.bundleID.name], given: Option.currentFrom.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
-            .requires(Option.refresh.name, Option.checkPeriod.name),
+            .requires(Option.refresh.name, Option.checkPeriod.name), .requires(Option.allowNew.name, Option.gate.name),
         ],
         examples: [
             Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
@@ -128,7 +129,10 @@ public enum CommandTable {
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
-        rules: [.required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]), .requires(Option.refresh.name, Option.checkPeriod.name)],
+        rules: [
+            .required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
+            .requires(Option.refresh.name, Option.checkPeriod.name), .requires(Option.allowNew.name, Option.gate.name),
+        ],
         examples: [
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),
@@ -142,12 +146,12 @@ public enum CommandTable {
     static let perAppOptions: [String] = [
         Option.current.name, Option.currentFrom.name, Option.currentKey.name, Option.appcastVersion.name,
         Option.id.name, Option.bundleID.name, Option.url.name, Option.skip.name, Option.minimum.name,
-        Option.gate.name, "allow-new",
+        Option.gate.name, Option.allowNew.name,
     ]
 
     /// What `lookup` and `manifest` lines may hold but a `batch` line may not (64): a
     /// gate answers for one app, not for a list.
-    static let notInBatch: [String] = [Option.gate.name, "allow-new"]
+    static let notInBatch: [String] = [Option.gate.name, Option.allowNew.name]
 
     public static let outdated = CommandSpec(
         name: "outdated",
@@ -316,7 +320,7 @@ public enum CommandTable {
         name: "validate",
         abstract: "Check that versions are well formed.",
         discussion: [
-            "Prints nothing when every version is valid, else one line per invalid one on stderr. --strict demands SemVer 2.0.0 exactly; --app-store what App Store Connect accepts (digits and dots, at most 18 characters).",
+            "Prints nothing when every version is valid, else one line per invalid one on stderr. --strict demands SemVer 2.0.0 exactly; --app-store what App Store Connect accepts (one to three integers joined by dots, at most 18 characters: 2.0.0.1 is refused).",
         ],
         arguments: [ArgumentSpec("VERSION", .oneOrMore, help: "The versions to check.")],
         optionGroups: [

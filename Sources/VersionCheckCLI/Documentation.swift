@@ -23,6 +23,7 @@ public enum Documentation {
         ("source", "The lookup URL that was built, or --url as given (credentials removed)."),
         ("app", "lookup: {id, bundleId, name} of the app; null for manifest."),
         ("gate", "Only with --gate: whether the gate passed."),
+        ("gateReason", "Only with --gate: the verdict line without its 'gate passed: ' or 'gate failed: ' prefix."),
     ]
 
     /// `JSON OUTPUT` of `lookup` and `manifest`.

@@ -15,6 +15,7 @@ public enum Option {
     public static let minAge = OptionSpec("min-age", value: .days, help: "Do not offer a release younger than DAYS.", default: "0")
     public static let osVersion = OptionSpec("os-version", value: .version, help: "Do not offer releases that need a newer OS than this.")
     public static let gate = OptionSpec("gate", help: "Publishing gate: exit 0 only if --current is newer than the latest, else 1.")
+    public static let allowNew = OptionSpec("allow-new", help: "With --gate: an app the source does not know yet (App Store resultCount 0, manifest 404/410) passes: its first release.")
     public static let timeout = OptionSpec("timeout", value: .seconds, help: "Give up on one attempt after SECONDS.", default: "10")
     public static let retries = OptionSpec("retries", value: .count(0...10), help: "Retry N times on connection failure, timeout, 429 or 5xx.", default: "2")
     public static let allowInsecure = OptionSpec("allow-insecure", help: "Allow plain http:// to any host.")

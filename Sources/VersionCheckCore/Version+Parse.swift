@@ -123,6 +123,7 @@ extension Version {
             case unexpected(VersionError.Expected)
             case componentCount(Int)
             case tooLong(Int)
+            case tooManyComponents(Int)
         }
         var reason: Reason
         var byteOffset: Int
@@ -138,6 +139,7 @@ extension Version {
             case .unexpected(let expected): return .unexpectedCharacter(text: text, offset: offset, expected: expected)
             case .componentCount(let count): return .componentCount(text: text, found: count)
             case .tooLong(let length): return .tooLong(text: text, length: length)
+            case .tooManyComponents(let count): return .tooManyComponents(text: text, found: count)
             }
         }
     }
@@ -244,6 +246,9 @@ extension Version {
         }
         if syntax == .appStore, count > 18 {
             return .failure(ParseFailure(reason: .tooLong(count), byteOffset: 0))
+        }
+        if syntax == .appStore, components > 3 {
+            return .failure(ParseFailure(reason: .tooManyComponents(components), byteOffset: numbersStart))
         }
         return .success(Scan(
             words: words, spillNumbers: hasBig || lastNonZero >= 4, significant: lastNonZero + 1,

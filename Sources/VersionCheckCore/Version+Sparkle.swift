@@ -98,6 +98,7 @@ extension VersionError {
         case .prefixNotAllowed: .prefixNotAllowed(text: whole)
         case .componentCount(_, let found): .componentCount(text: whole, found: found)
         case .tooLong(_, let length): .tooLong(text: whole, length: length)
+        case .tooManyComponents(_, let found): .tooManyComponents(text: whole, found: found)
         }
     }
 }

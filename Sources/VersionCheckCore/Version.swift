@@ -7,7 +7,8 @@ public enum VersionSyntax: String, Sendable, Hashable, CaseIterable {
     /// or numeric pre-release identifiers, no `v` prefix.
     case semver
     /// What App Store Connect accepts for CFBundleShortVersionString / CFBundleVersion:
-    /// digits and dots only, no empty component, at most 18 characters, no `v` prefix.
+    /// one to three integers joined by dots (digits and dots only, no empty component),
+    /// at most 18 characters, no `v` prefix: `2.0.0.1` is refused (ITMS-90060).
     case appStore
 }
 

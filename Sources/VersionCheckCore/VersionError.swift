@@ -19,6 +19,9 @@ public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
     case componentCount(text: String, found: Int)
     /// App Store only: longer than 18 characters.
     case tooLong(text: String, length: Int)
+    /// App Store only: more than three numeric components (App Store Connect refuses
+    /// `2.0.0.1`, ITMS-90060).
+    case tooManyComponents(text: String, found: Int)
 
     /// What the parser expected where it found an unexpected character.
     public enum Expected: String, Hashable, Sendable {
@@ -37,7 +40,7 @@ public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty: ""
         case .emptyComponent(let text, _), .emptyIdentifier(let text, _), .unexpectedCharacter(let text, _, _),
             .leadingZero(let text, _), .prefixNotAllowed(let text), .componentCount(let text, _),
-            .tooLong(let text, _):
+            .tooLong(let text, _), .tooManyComponents(let text, _):
             text
         }
     }
@@ -49,7 +52,7 @@ public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
             .unexpectedCharacter(_, let offset, _), .leadingZero(_, let offset):
             offset
         case .prefixNotAllowed: 0
-        case .empty, .componentCount, .tooLong: nil
+        case .empty, .componentCount, .tooLong, .tooManyComponents: nil
         }
     }
 
@@ -77,6 +80,8 @@ public enum VersionError: Error, Hashable, Sendable, CustomStringConvertible {
             return "strict SemVer needs exactly 3 numeric components, found \(found)"
         case .tooLong(_, let length):
             return "\(length) characters, at most 18 allowed for the App Store"
+        case .tooManyComponents(_, let found):
+            return "\(found) numeric components, App Store Connect accepts one to three (ITMS-90060)"
         }
     }
 }

@@ -151,10 +151,12 @@ struct EndToEndTests {
     }
 
     @Test func validateAppStore() throws {
-        #expect(try versioncheck("validate", "--app-store", "2020121701", "2.0", "2.0.0.1").status == 0)
-        let result = try versioncheck("validate", "--app-store", "1.0.0-beta", "1234567890.123456789")
+        #expect(try versioncheck("validate", "--app-store", "2020121701", "2.0", "10.14.1").status == 0)
+        let result = try versioncheck("validate", "--app-store", "1.0.0-beta", "1234567890.123456789", "2.0.0.1")
         #expect(result.status == 65)
-        #expect(result.stderr.split(separator: "\n").count == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.last == "versioncheck: error: invalid version '2.0.0.1': 4 numeric components, App Store Connect accepts one to three (ITMS-90060)")
     }
 
     @Test func validateJSONPrintsOneObjectPerInputAndNothingElse() throws {

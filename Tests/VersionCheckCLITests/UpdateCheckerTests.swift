@@ -90,7 +90,21 @@ import VersionCheckTestSupport
         #expect(exit == status)
         #expect(capture.stdout.split(separator: "\n").first.map(String.init) == line)
         let (_, json) = run(manifest(current, gate: true), http: http, json: true)
-        #expect(json.stdout.hasSuffix("\"app\": null, \"gate\": \(passed)}\n"))
+        let reason = String(line.dropFirst(passed ? "gate passed: ".count : "gate failed: ".count))
+        #expect(json.stdout.hasSuffix("\"app\": null, \"gate\": \(passed), \"gateReason\": \"\(reason)\"}\n"))
+    }
+
+    /// A gate prints its verdict and the URL, never an update's release notes.
+    @Test(arguments: ["1.0", "2.2.0"])
+    func gateTextIsTheVerdictAndTheURL(current: String) throws {
+        let http = try FakeHTTP(fixture: "manifest-full.json")
+        let (_, capture) = run(manifest(current, gate: true), http: http)
+        let lines = capture.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3, "\(capture.stdout)")
+        #expect(lines[0].hasPrefix("gate "))
+        #expect(lines[1].hasPrefix("url: https://"))
+        #expect(lines[2].isEmpty)
+        #expect(!capture.stdout.contains("release "))
     }
 
     @Test func manifestURLIsTheLatestReleasesOwnElseUpdateURL() throws {
@@ -192,7 +206,7 @@ import VersionCheckTestSupport
         #expect(exit == status)
         #expect(capture.stdout.hasPrefix(line))
         let (_, json) = run(lookup(current, gate: true), http: http, json: true)
-        #expect(json.stdout.hasSuffix("\"gate\": \(status == .success)}\n"))
+        #expect(json.stdout.contains("\"gate\": \(status == .success), \"gateReason\": \"\(line.dropFirst("gate xxxxxx: ".count))"))
         // A manifest's gate knows no App Store rule.
         let (manifestExit, _) = run(manifest(current, gate: true), http: FakeHTTP(body: Data(#"{"latestVersion": "2.4.1"}"#.utf8)))
         #expect(manifestExit == .success)

@@ -32,7 +32,7 @@ struct VersionSyntaxTests {
     }
 
     @Test("App Store accepts", arguments: [
-        "2020121701", "2.0", "2.0.0.1", "1", "1.2.3", " 1.2.3 ", "123456789012345678", "1.02",
+        "2020121701", "2.0", "10.14.1", "1", "1.2.3", " 1.2.3 ", "123456789012345678", "1.02",
     ])
     func appStoreAccepts(_ text: String) throws {
         _ = try Version(text, syntax: .appStore)
@@ -48,6 +48,9 @@ struct VersionSyntaxTests {
         ("1234567890123456789", .tooLong(text: "1234567890123456789", length: 19)),
         ("1.2.3.4.5.6.7.8.9.10", .tooLong(text: "1.2.3.4.5.6.7.8.9.10", length: 20)),
         ("1.a", .unexpectedCharacter(text: "1.a", offset: 2, expected: .digit)),
+        // App Store Connect refuses more than three integers (ITMS-90060).
+        ("2.0.0.1", .tooManyComponents(text: "2.0.0.1", found: 4)),
+        ("1.2.3.4.5", .tooManyComponents(text: "1.2.3.4.5", found: 5)),
         ("", .empty),
     ])
     func appStoreRejects(_ text: String, _ expected: VersionError) {

@@ -51,7 +51,7 @@ import VersionCheckTestSupport
         #expect(failed.stdoutLines.first == "gate failed: 2.1.0 is not newer than the latest 2.1.0")
         let passed = try runProduct("versioncheck", ["manifest", "--url", path, "--current", "2.2.0", "--gate", "--json"])
         #expect(passed.status == 0)
-        #expect(passed.stdout.hasSuffix("\"app\": null, \"gate\": true}\n"), "\(passed)")
+        #expect(passed.stdout.hasSuffix("\"app\": null, \"gate\": true, \"gateReason\": \"2.2.0 is newer than the latest 2.1.0\"}\n"), "\(passed)")
         // --minimum still shapes the status; the exit code is the gate's alone.
         let forced = try runProduct(
             "versioncheck", ["manifest", "--url", path, "--current", "2.2.0", "--gate", "--minimum", "3", "--json"])

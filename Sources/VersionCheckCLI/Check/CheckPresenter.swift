@@ -43,6 +43,11 @@ public enum CheckPresenter {
     /// `text(report)`, written piece by piece to `stream`.
     static func writeText(_ report: CheckReport, to stream: inout some TextOutputStream) {
         stream.write(firstLine(report) + "\n")
+        // A gate prints its verdict and where the latest is, never an update's details.
+        if report.gate {
+            if let url = report.url { stream.write("url: " + TerminalText.printable(url, multiline: false) + "\n") }
+            return
+        }
         if let newer = report.decision.unavailable {
             let minimum = TerminalText.printable(newer.minimumOsVersion ?? "", multiline: false)
             stream.write("newer: \(newer.version) needs OS \(minimum)\n")
@@ -70,17 +75,23 @@ public enum CheckPresenter {
         }
     }
 
+    /// The gate's verdict without its `gate passed: ` / `gate failed: ` prefix (JSON
+    /// `gateReason`): both versions, or why `--current` is refused, or why a first
+    /// release passes.
+    static func gateReason(_ report: CheckReport) -> String {
+        let current = report.current.description
+        if let refusal = report.gateRefusal { return refusal }
+        if let firstRelease = report.firstRelease { return "\(current) is the first release: \(firstRelease)" }
+        guard let latest = report.decision.latest?.version.description else { return "\(current) (no release offered)" }
+        let relation = report.decision.gatePassed ? "is newer than" : "is not newer than"
+        return "\(current) \(relation) the latest \(latest)"
+    }
+
     static func firstLine(_ report: CheckReport) -> String {
         let decision = report.decision
         let current = report.current.description
         let latest = decision.latest?.version.description
-        if report.gate {
-            if let refusal = report.gateRefusal { return "gate failed: \(refusal)" }
-            let verdict = decision.gatePassed ? "gate passed" : "gate failed"
-            guard let latest else { return "\(verdict): \(current) (no release offered)" }
-            let relation = decision.gatePassed ? "is newer than" : "is not newer than"
-            return "\(verdict): \(current) \(relation) the latest \(latest)"
-        }
+        if report.gate { return (report.gatePassed ? "gate passed: " : "gate failed: ") + gateReason(report) }
         switch decision.status {
         case .upToDate:
             guard let latest else { return "up to date: \(current) (no release offered)" }
@@ -209,7 +220,10 @@ public enum CheckPresenter {
                 ["id": .int(app.id), "bundleId": .string(app.bundleId), "name": .string(app.name)]
             } ?? .null),
         ]
-        if report.gate { members.append(.init("gate", .bool(report.gatePassed))) }
+        if report.gate {
+            members.append(.init("gate", .bool(report.gatePassed)))
+            members.append(.init("gateReason", .string(gateReason(report))))
+        }
         return members
     }
 }

@@ -20,6 +20,9 @@ public struct CheckRequest: Sendable, Equatable {
     public var policy: UpdatePolicy
     /// `--gate`: exit 0 only if `current` is strictly newer than the latest, else 1.
     public var gate: Bool
+    /// `--allow-new` (with `--gate`): a source that does not know the app (69 from the App
+    /// Store or a manifest URL, never a missing local file) passes the gate.
+    public var allowNew: Bool
     /// `--timeout`: seconds per attempt (positive; default 10).
     public var timeout: Double
     /// `--retries`: 0…10 (default 2).
@@ -35,7 +38,7 @@ public struct CheckRequest: Sendable, Equatable {
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
-        timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions(),
+        allowNew: Bool = false, timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions(),
         cache: CachePolicy? = nil, appcast: AppcastRequest = AppcastRequest()
     ) {
         self.cache = cache
@@ -44,6 +47,7 @@ public struct CheckRequest: Sendable, Equatable {
         self.current = current
         self.policy = policy
         self.gate = gate
+        self.allowNew = allowNew
         self.timeout = timeout
         self.retries = retries
         self.allowInsecure = allowInsecure

@@ -20,10 +20,13 @@ public struct CheckReport: Sendable, Equatable {
     public var cached: Bool
     /// When the body was last fetched or revalidated (ISO 8601 UTC), when the cache was consulted.
     public var fetchedAt: String?
+    /// `--gate --allow-new` and the source does not know the app (69): why the gate passes
+    /// for a first release (`app id 123 is not on the App Store yet`). Nil otherwise.
+    public var firstRelease: String?
 
     public init(
         current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool,
-        gateRefusal: String? = nil, cached: Bool = false, fetchedAt: String? = nil
+        gateRefusal: String? = nil, cached: Bool = false, fetchedAt: String? = nil, firstRelease: String? = nil
     ) {
         self.current = current
         self.decision = decision
@@ -34,11 +37,12 @@ public struct CheckReport: Sendable, Equatable {
         self.gateRefusal = gateRefusal
         self.cached = cached
         self.fetchedAt = fetchedAt
+        self.firstRelease = firstRelease
     }
 
     /// The gate's verdict: `current` newer than the latest offered (or none offered),
-    /// and no refusal.
-    public var gatePassed: Bool { gateRefusal == nil && decision.gatePassed }
+    /// and no refusal; or a first release that `--allow-new` lets pass.
+    public var gatePassed: Bool { gateRefusal == nil && (firstRelease != nil || decision.gatePassed) }
 }
 
 /// Runs one update check: fetch (through a `BodyFetcher`, or a file), decode with the
@@ -74,9 +78,14 @@ public struct UpdateChecker: Sendable {
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
         var found: Found
-        switch request.source {
-        case .appStore(let query): found = try lookUp(query, request: request, cache: &cache)
-        case .manifest(let location): found = try readManifest(location, request: request, cache: &cache)
+        do {
+            switch request.source {
+            case .appStore(let query): found = try lookUp(query, request: request, cache: &cache)
+            case .manifest(let location): found = try readManifest(location, request: request, cache: &cache)
+            }
+        } catch {
+            guard let firstRelease = Self.firstRelease(request, failure: error) else { throw error }
+            return try firstReleaseReport(request, firstRelease: firstRelease)
         }
         // The decision orders and thins the releases in place when it holds the only
         // reference to them: no second array of up to 400,000 releases.
@@ -95,6 +104,48 @@ public struct UpdateChecker: Sendable {
             current: found.current, decision: decision, url: url, source: found.source, app: found.document.app,
             gate: request.gate, gateRefusal: Self.gateRefusal(request), cached: found.cached,
             fetchedAt: found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) })
+    }
+
+    /// Why `--gate --allow-new` passes on `failure`: the App Store has no such app, or a
+    /// manifest URL answered 404/410 (never a missing local file). Nil when it does not.
+    static func firstRelease(_ request: CheckRequest, failure: Failure) -> String? {
+        guard request.gate, request.allowNew, failure.kind == .notFound else { return nil }
+        switch request.source {
+        case .appStore(let query):
+            let app = switch query.identifier {
+            case .id(let id): "app id \(id)"
+            case .bundleId(let bundleId): "bundle id \(bundleId)"
+            }
+            return "\(app) is not on the App Store yet"
+        case .manifest(let location):
+            guard case .remote? = try? ManifestLocation.parse(location) else { return nil }
+            return "the manifest does not exist yet"
+        }
+    }
+
+    /// The report of a first release: nothing offered (status none, latest null), the
+    /// gate passed unless `--current` itself is refused.
+    private func firstReleaseReport(_ request: CheckRequest, firstRelease: String) throws(Failure) -> CheckReport {
+        var policy = request.policy
+        policy.minimum = nil
+        let decision: UpdateDecision
+        do {
+            decision = try decideUpdate(current: request.current, releases: [], sourceMinimum: nil, policy: policy, now: now())
+        } catch {
+            throw Failure(.internal, "the decision failed on no releases: \(error.description)")
+        }
+        // The source was asked already, so its URL is known to be valid.
+        let address: WebAddress?
+        switch request.source {
+        case .appStore(let query): address = try LookupURL.url(for: query)
+        case .manifest(let location):
+            guard case .remote(let url) = try ManifestLocation.parse(location) else { address = nil; break }
+            address = url
+        }
+        let source = address?.display ?? ""
+        return CheckReport(
+            current: request.current, decision: decision, url: nil, source: source, app: nil, gate: true,
+            gateRefusal: Self.gateRefusal(request), firstRelease: firstRelease)
     }
 
     /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).

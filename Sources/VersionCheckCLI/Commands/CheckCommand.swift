@@ -53,7 +53,7 @@ enum CheckCommand {
         policy.osVersion = try version(of: Option.osVersion, in: line)
         let current = try currentVersion(from: line, app: app, source: source)
         return CheckRequest(
-            source: source, current: current, policy: policy, gate: line.flag(Option.gate),
+            source: source, current: current, policy: policy, gate: line.flag(Option.gate), allowNew: line.flag(Option.allowNew),
             timeout: try defaulted(line.number(Option.timeout), Option.timeout),
             retries: try defaulted(line.integer(Option.retries), Option.retries),
             allowInsecure: line.flag(Option.allowInsecure), global: line.global,
