@@ -10,7 +10,7 @@ extension CLI {
             environment: environment,
             stdin: .standardInput,
             output: .standard(environment: environment),
-            checkRunner: LiveCheck.runner(environment: environment)
+            checkRunner: LiveCheck.runner(environment: environment, arguments: arguments)
         )
     }
 }

@@ -49,15 +49,22 @@ public enum CommandTable {
         Option.gate,
         Option.allowNew,
         Option.timeout,
+        Option.deadline,
         Option.retries,
         Option.allowInsecure,
         Option.checkPeriod,
         Option.cacheDir,
         Option.refresh,
+        Option.staleIfError,
+        Option.backgroundRefresh,
         Option.channel,
         Option.rolloutGroup,
         Option.appcastVersion,
     ]
+
+    /// The options that only mean something with `--check-period` (64 without it, naming it).
+    static let cacheRules: [OptionRule] = [Option.cacheDir, Option.refresh, Option.staleIfError, Option.backgroundRefresh]
+        .map { .requires($0.name, Option.checkPeriod.name) }
 
     static let levelParagraph =
         "LEVEL is major, minor, patch, revision (4th component or beyond), any (any newer version, pre-release changes included) or never."
@@ -101,8 +108,8 @@ public enum CommandTable {
         ],
         rules: [
             .exactlyOneUnless([Option.id.name, Option.bundleID.name], given: Option.currentFrom.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
-            .requires(Option.refresh.name, Option.checkPeriod.name), .requires(Option.allowNew.name, Option.gate.name),
-        ],
+            .requires(Option.allowNew.name, Option.gate.name),
+        ] + cacheRules,
         examples: [
             Example("versioncheck lookup --id 284882215 --current 1.2.0", "Is there a newer version on the US App Store?"),
             Example("versioncheck lookup --bundle-id com.example.app --country de --current 1.2.0 --json", "Ask the German store; print JSON."),
@@ -131,8 +138,8 @@ public enum CommandTable {
         ],
         rules: [
             .required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
-            .requires(Option.refresh.name, Option.checkPeriod.name), .requires(Option.allowNew.name, Option.gate.name),
-        ],
+            .requires(Option.allowNew.name, Option.gate.name),
+        ] + cacheRules,
         examples: [
             Example("versioncheck manifest --url https://example.com/app.json --current 1.2.0", "Check a hosted manifest."),
             Example("versioncheck manifest --url ./releases.plist --current 1.2.0 --force-on minor", "A minor bump or more is forced."),
@@ -167,7 +174,7 @@ public enum CommandTable {
             OptionGroup("OPTIONS", [Option.jobs, Option.all, Option.country, Option.lookupURL]),
             OptionGroup("CHECK OPTIONS", checkOptions.filter { !perAppOptions.contains($0.name) }),
         ],
-        rules: [.requires(Option.refresh.name, Option.checkPeriod.name)],
+        rules: cacheRules,
         examples: [
             Example("versioncheck outdated", "Which apps in /Applications and ~/Applications have an update? (macOS)"),
             Example(
@@ -392,6 +399,7 @@ public enum CommandTable {
         ("VERSIONCHECK_LOOKUP_URL", "Replaces the App Store lookup endpoint (--lookup-url wins)."),
         ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that does the network requests of lookup and manifest."),
         ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS)."),
+        (OfflineSwitch.environmentVariable, "When set and not empty, lookup and manifest make no network request and start no refresh: the end user's switch to turn every check off. With --check-period the cache answers whatever its age (JSON stale true); otherwise the check fails with 75, kind offline. Local manifests are still read."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]
 }

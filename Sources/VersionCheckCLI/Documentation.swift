@@ -20,6 +20,7 @@ public enum Documentation {
         ("unavailable", "{version, minimumOsVersion} of the highest newer release --os-version kept back, else null; it never changes the status."),
         ("cached", "true when the answer came from the cache without asking the source."),
         ("fetchedAt", "When the cached body was fetched or revalidated (ISO 8601 UTC); null unless --check-period consulted the cache."),
+        ("stale", "true when the cache entry answered although this run wanted a fresh answer: older than --check-period (--background-refresh, VERSIONCHECK_OFFLINE), --refresh given, or the source unreachable (--stale-if-error). A stale answer fails --gate."),
         ("source", "The lookup URL that was built, or --url as given (credentials removed)."),
         ("app", "lookup: {id, bundleId, name} of the app; null for manifest."),
         ("gate", "Only with --gate: whether the gate passed."),

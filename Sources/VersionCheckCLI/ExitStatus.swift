@@ -36,7 +36,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .invalidInput: "Invalid version or constraint given by the user."
         case .noInput: "--current-from names a file or app bundle that does not exist or cannot be read."
         case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file."
-        case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."
+        case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries; VERSIONCHECK_OFFLINE with no cached answer."
         case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."
         case .outputError: "Output error: stdout could not be written (closed, full disk, reader gone); replaces 0, 1, 100, 101."
         case .internalError: "Internal error (a bug)."
@@ -54,6 +54,8 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case timeout
     case rateLimited = "rate-limited"
     case serverError = "server-error"
+    /// `VERSIONCHECK_OFFLINE` is set and no cached answer exists (75).
+    case offline
     case badResponse = "bad-response"
     case httpStatus = "http-status"
     case tooLarge = "too-large"
@@ -82,7 +84,7 @@ public enum ErrorKind: String, Sendable, CaseIterable {
         case .invalidInput: .invalidInput
         case .noInput: .noInput
         case .notFound: .notFound
-        case .unreachable, .timeout, .rateLimited, .serverError: .unreachable
+        case .unreachable, .timeout, .rateLimited, .serverError, .offline: .unreachable
         case .badResponse, .httpStatus, .tooLarge, .insecureRedirect: .badResponse
         case .output: .outputError
         case .internal: .internalError

@@ -66,7 +66,7 @@ public enum ManPage {
         )
         page.item(
             Roff.escape("~/.cache/\(program)/"),
-            "The cache of --check-period (on macOS ~/Library/Caches/\(program)/; see VERSIONCHECK_CACHE_DIR): one file per request URL, mode 0600, in a folder of mode 0700 created on first use. Nothing is read or written there without --check-period, and local manifests are never cached. A folder that is a symbolic link, not the user's own or writable by others is not used; a damaged entry counts as absent; either way one warning line, and the answer is the same."
+            "The cache of --check-period (on macOS ~/Library/Caches/\(program)/; see VERSIONCHECK_CACHE_DIR): one file per request URL, mode 0600, in a folder of mode 0700 created on first use. Nothing is read or written there without --check-period, and local manifests are never cached. A folder that is a symbolic link, not the user's own or writable by others is not used; a damaged entry counts as absent; either way one warning line, and the answer is the same. With --background-refresh, NAME.entry.lock beside an entry marks its refresh under way (stale after 5 minutes)."
         )
 
         page.section("EXAMPLES")

@@ -69,30 +69,12 @@ public struct OutputSink: Sendable {
     /// The first failure of a stream, shared by every copy of its sink (checks that run
     /// side by side may print from several threads: every access holds `lock`).
     private final class WriteState: @unchecked Sendable {
-        private let lock: UnsafeMutablePointer<pthread_mutex_t>
+        private let lock = Lock()
         private var recorded: String?
 
-        init() {
-            lock = .allocate(capacity: 1)
-            pthread_mutex_init(lock, nil)
-        }
-
-        deinit {
-            pthread_mutex_destroy(lock)
-            lock.deallocate()
-        }
-
         var failure: String? {
-            get {
-                pthread_mutex_lock(lock)
-                defer { pthread_mutex_unlock(lock) }
-                return recorded
-            }
-            set {
-                pthread_mutex_lock(lock)
-                if recorded == nil { recorded = newValue }
-                pthread_mutex_unlock(lock)
-            }
+            get { lock.withLock { recorded } }
+            set { lock.withLock { if recorded == nil { recorded = newValue } } }
         }
     }
 }

@@ -12,7 +12,7 @@ public enum FetchHelper {
     /// not a request (the helper run by hand), 70 when stdout cannot be written.
     public static func run(arguments: [String]) -> Int32 {
         guard let request = FetchRequest(arguments: arguments) else {
-            standardError("versioncheck-fetch: usage: versioncheck-fetch --timeout SECONDS --retries N --user-agent TEXT [--allow-insecure] [--verbose] [--if-none-match TAG] [--if-modified-since DATE] -- URL\n")
+            standardError("versioncheck-fetch: usage: versioncheck-fetch --timeout SECONDS --retries N --user-agent TEXT [--deadline-at MONOTONIC-SECONDS] [--allow-insecure] [--verbose] [--if-none-match TAG] [--if-modified-since DATE] -- URL\n")
             return 64
         }
         do {
@@ -54,7 +54,7 @@ public enum FetchHelper {
         if let tag = request.entityTag { session.headers["If-None-Match"] = tag }
         if let date = request.lastModified { session.headers["If-Modified-Since"] = date }
         let client = RetryingHTTPClient(
-            transport: transport ?? session, policy: RetryPolicy(retries: request.retries), log: log)
+            transport: transport ?? session, policy: RetryPolicy(retries: request.retries, deadline: request.deadline.map { $0 - MonotonicClock.seconds() }), log: log)
         do {
             let response = try client.get(url)
             return .success((FetchedResponse(

@@ -32,6 +32,14 @@ public struct HTTPResponse: Sendable, Equatable {
 /// `RetryingHTTPClient` (retries around another `HTTPGetting`), and test doubles.
 public protocol HTTPGetting: Sendable {
     func get(_ url: URL) throws -> HTTPResponse
+    /// `get(url)` that gives up (`TransportError.timedOut`) after at most `limit` seconds
+    /// (nil: only its own timeout); `RetryingHTTPClient` passes what is left of `--deadline`.
+    func get(_ url: URL, within limit: Double?) throws -> HTTPResponse
+}
+
+extension HTTPGetting {
+    /// A double that knows no time ignores the limit.
+    public func get(_ url: URL, within limit: Double?) throws -> HTTPResponse { try get(url) }
 }
 
 /// Limits every request obeys (SPEC.md, "Checking for an update").

@@ -7,12 +7,18 @@ import VersionCheckCore
 public struct RetryPolicy: Sendable, Equatable {
     /// Retries after the first attempt (`--retries`, 0...10).
     public var retries: Int
+    /// `--deadline`: seconds the whole `get` may take, attempts, redirects and waits
+    /// included (nil: none). No attempt or wait is started that would end after it.
+    public var deadline: Double?
     public var baseDelay: Double = 0.5
     public var maximumDelay: Double = 8
     /// The longest `Retry-After` obeyed; a longer one fails at once.
     public var maximumRetryAfter: Double = 60
 
-    public init(retries: Int) { self.retries = retries }
+    public init(retries: Int, deadline: Double? = nil) {
+        self.retries = retries
+        self.deadline = deadline
+    }
 
     /// The upper bound of wait `k` (from 0): min(maximumDelay, baseDelay × 2^k).
     public func backoffCeiling(_ k: Int) -> Double {
@@ -55,17 +61,24 @@ public struct RetryingHTTPClient: HTTPGetting {
 
     public func get(_ url: URL) throws -> HTTPResponse {
         let shown = Redaction.display(url)
+        let started = now()
+        /// Seconds left before `--deadline` (nil: no deadline).
+        func remaining() -> Double? { policy.deadline.map { $0 - now().timeIntervalSince(started) } }
         var attempt = 0
         while true {
             let problem: Problem
+            if let left = remaining(), left <= 0 {
+                throw deadlinePassed(shown, attempts: attempt)
+            }
             do {
-                let response = try transport.get(url)
+                let response = try transport.get(url, within: remaining())
                 guard let retryable = Problem(response: response, now: now()) else { return response }
                 problem = retryable
             } catch let error as TransportError {
                 guard error.isRetryable else { throw FetchFailure(error.kind, "\(shown): \(error)") }
                 problem = .transport(error)
             }
+            if let left = remaining(), left <= 0 { throw deadlinePassed(shown, attempts: attempt + 1) }
             if let wait = problem.retryAfter, wait > policy.maximumRetryAfter {
                 throw FetchFailure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
             }
@@ -75,10 +88,21 @@ public struct RetryingHTTPClient: HTTPGetting {
             }
             let wait = problem.retryAfter ?? random(policy.backoffCeiling(attempt))
             let why = problem.retryAfter == nil ? "backoff" : "Retry-After"
+            if let left = remaining(), wait >= left {
+                let tries = attempt + 1
+                throw FetchFailure(.timeout, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s")); retry \(attempt + 1) not started: its wait of \(String(format: "%.2f", wait)) s would end after the --deadline")
+            }
             log("retry \(attempt + 1) of \(policy.retries) for \(shown) in \(String(format: "%.2f", wait)) s (\(why)): \(problem)")
             sleep(wait)
             attempt += 1
         }
+    }
+}
+
+extension RetryingHTTPClient {
+    /// The whole check ran out of time before attempt `attempts + 1` (75, kind `timeout`).
+    func deadlinePassed(_ shown: String, attempts: Int) -> FetchFailure {
+        FetchFailure(.timeout, "\(shown): no answer before the --deadline (\(attempts) attempt\(attempts == 1 ? "" : "s"))")
     }
 }
 

@@ -37,12 +37,16 @@ public struct URLSessionTransport: HTTPGetting {
     /// GETs `url`, following up to `maximumRedirects` redirects, all within `timeout`.
     /// Logs `GET URL -> STATUS, N bytes, T ms` for every request (the last one names
     /// the URL that answered) and `redirect STATUS FROM -> TO` for every redirect.
-    public func get(_ url: URL) throws -> HTTPResponse {
+    public func get(_ url: URL) throws -> HTTPResponse { try get(url, within: nil) }
+
+    /// `get(url)` within min(`timeout`, `limit`) seconds: the attempt's share of `--deadline`.
+    public func get(_ url: URL, within limit: Double?) throws -> HTTPResponse {
         let started = DispatchTime.now()
+        let allowed = limit.map { min(timeout, max($0, 0)) } ?? timeout
         var current = url
         var redirects = 0
         while true {
-            let response = try exchange(current, started: started)
+            let response = try exchange(current, started: started, timeout: allowed)
             guard let target = try redirectTarget(of: response) else { return response }
             log("redirect \(response.status) \(Redaction.display(current)) -> \(Redaction.display(target))")
             redirects += 1
@@ -55,7 +59,7 @@ public struct URLSessionTransport: HTTPGetting {
     }
 
     /// One request within what is left of the deadline, logged.
-    private func exchange(_ url: URL, started: DispatchTime) throws -> HTTPResponse {
+    private func exchange(_ url: URL, started: DispatchTime, timeout: Double) throws -> HTTPResponse {
         let shown = Redaction.display(url)
         let unlimited = timeout >= Self.longestTimeout
         let left = unlimited ? timeout : timeout - Double(Self.nanoseconds(since: started)) / 1e9

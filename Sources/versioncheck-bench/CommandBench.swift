@@ -37,6 +37,9 @@ struct CommandPair {
     var extras: [CommandExtra] = []
     /// A peak memory `ours` must stay within (KiB), printed with the verdict; nil: none.
     var peakBudgetKiB: Int? = nil
+    /// Run before each run of `ours`, untimed (the launcher row removes the refresh lock,
+    /// so that every launch starts a refresh).
+    var beforeOurs: (() -> Void)? = nil
 
     /// The medians (seconds) of ours, then theirs; nil when skipped.
     @discardableResult
@@ -56,12 +59,14 @@ struct CommandPair {
         let commands: [([String], [String: String])] =
             [(ours, environment)] + extras.map { ($0.argv, environment.merging($0.environment) { _, new in new }) }
             + [(theirs, [:])]
-        for (argv, variables) in commands {  // warm-up: page cache, loader
+        for (index, (argv, variables)) in commands.enumerated() {  // warm-up: page cache, loader
+            if index == 0 { beforeOurs?() }
             _ = CommandPair.spawn(argv, stdinPath: stdinPath, environment: variables)
         }
         var samples = [[Double]](repeating: [], count: commands.count)
         for _ in 0..<runs {
             for (index, (argv, variables)) in commands.enumerated() {
+                if index == 0 { beforeOurs?() }
                 samples[index].append(CommandPair.spawn(argv, stdinPath: stdinPath, environment: variables))
             }
         }

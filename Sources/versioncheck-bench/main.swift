@@ -1,7 +1,7 @@
 // `make bench`: medians over repeated runs of the core's hot paths.
 //
 //   versioncheck-bench                  every section
-//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache, many
+//   versioncheck-bench GROUP...         only those groups of sections: parse, compare, sort, command, cache, many, launcher
 //                                       (command: whole commands beside GNU sort -V and dpkg;
 //                                       BENCH_VERSIONCHECK=PATH names the binary, default beside this one;
 //                                       BENCH_BASELINE_VERSIONCHECK=PATH runs another build beside it)
@@ -10,6 +10,8 @@
 //                                       many (batch of 200 checks, --jobs 16, against a server answering
 //                                       after 50 ms, beside one process at a time; outdated over 500
 //                                       bundles answered by the cache)
+//                                       launcher (a --background-refresh launch with an expired entry and
+//                                       a stalled server beside dpkg; --deadline 2 against that server)
 //   versioncheck-bench compare-only N   N comparisons and nothing else (for counting allocations:
 //                                       valgrind's "total heap usage" must not grow with N)
 //   versioncheck-bench compare-prerelease-only N   likewise, between pre-releases with equal numbers
@@ -134,6 +136,9 @@ let commandBinary = ProcessInfo.processInfo.environment["BENCH_VERSIONCHECK"]
     ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("versioncheck").path
 if filters.isEmpty || filters.contains("command") {
     runCommandBenchmarks(binary: commandBinary)
+}
+if filters.isEmpty || filters.contains("launcher") {
+    runLauncherBenchmarks(binary: commandBinary)
 }
 if filters.isEmpty || filters.contains("cache") {
     runCacheBenchmarks(binary: commandBinary)

@@ -62,7 +62,7 @@ import VersionCheckTestSupport
         #expect(keys == [
             "status", "current", "latest", "comparison", "level", "reason", "url", "releaseNotes", "releaseDate",
             "minimumOsVersion", "releases", "version", "displayVersion", "notes", "notesUrl", "date", "critical",
-            "informational", "url", "minimumOsVersion", "unavailable", "cached", "fetchedAt", "source", "app", "id",
+            "informational", "url", "minimumOsVersion", "unavailable", "cached", "fetchedAt", "stale", "source", "app", "id",
             "bundleId", "name",
         ])
         #expect(capture.stdout.contains(#""url": "https://apps.apple.com/us/app/example-notes-quick-capture/id1450000001?uo=4", "minimumOsVersion": "15.0"}], "unavailable": null, "cached": false, "fetchedAt": null, "#))

@@ -228,6 +228,25 @@ struct ManyAppsEndToEndTests {
         let requests = server.requests()
         #expect(requests.count == 9)
         #expect(requests.map(\.in_flight).max() ?? 0 <= 3)
+        // The checks really run side by side: the server saw more than one at a time.
+        #expect(requests.map(\.in_flight).max() ?? 0 >= 2, "\(requests.map(\.in_flight))")
+    }
+
+    /// A source that stalls holds one slot for its own timeout; the other checks go on in
+    /// the other slots and the whole batch ends soon after that timeout.
+    @Test func aStalledSourceDelaysOnlyItsOwnSlot() throws {
+        let server = try LoopbackServer(routes: [
+            "/stalled.json": [Self.manifest("2.0", delay: 30)], "/fast.json": [Self.manifest("2.0", delay: 0.1)],
+        ])
+        var lines = ["manifest --url \(server.url("/stalled.json")) --current 1.0 --timeout 1 --retries 0"]
+        lines += (1...6).map { "manifest --url \(server.url("/fast.json"))?n=\($0) --current 2.0" }
+        let started = Date()
+        let result = try runProduct("versioncheck", ["batch", "--jobs", "2", "--all"], stdin: Data(lines.joined(separator: "\n").utf8))
+        let seconds = Date().timeIntervalSince(started)
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stdout.split(separator: "\n").count == 6, "\(result)")
+        #expect(result.stderr.contains("line 1: "), "\(result)")
+        #expect(seconds < 5, "the batch took \(seconds) s")
     }
 
     /// Lines of a batch (by the answer each gets) and the exit status they make.

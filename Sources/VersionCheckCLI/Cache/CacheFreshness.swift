@@ -14,6 +14,12 @@ public enum CacheFreshness: Sendable, Equatable {
         case refreshRequested(age: Int64)
         /// Fetched after now (a clock that went back, a copied cache): `age` < 0 seconds.
         case fromTheFuture(age: Int64)
+
+        /// `--refresh` asked for it: the source must answer now.
+        public var isRefreshRequested: Bool {
+            if case .refreshRequested = self { return true }
+            return false
+        }
     }
 
     /// Seconds in a day.

@@ -215,6 +215,7 @@ public enum CheckPresenter {
             .init("unavailable", unavailable),
             .init("cached", .bool(report.cached)),
             .init("fetchedAt", .string(report.fetchedAt)),
+            .init("stale", .bool(report.stale)),
             .init("source", .string(report.source)),
             .init("app", report.app.map { app in
                 ["id": .int(app.id), "bundleId": .string(app.bundleId), "name": .string(app.name)]

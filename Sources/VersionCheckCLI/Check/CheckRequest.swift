@@ -27,6 +27,8 @@ public struct CheckRequest: Sendable, Equatable {
     public var timeout: Double
     /// `--retries`: 0…10 (default 2).
     public var retries: Int
+    /// `--deadline`: seconds the whole check may take (positive); nil without it.
+    public var deadline: Double?
     /// `--allow-insecure`: plain `http://` allowed to any host, redirects included.
     public var allowInsecure: Bool
     /// `--json`, `-q`, `-v` (also applied to the `Output` the runner receives).
@@ -39,8 +41,9 @@ public struct CheckRequest: Sendable, Equatable {
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
         allowNew: Bool = false, timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, global: GlobalOptions = GlobalOptions(),
-        cache: CachePolicy? = nil, appcast: AppcastRequest = AppcastRequest()
+        cache: CachePolicy? = nil, appcast: AppcastRequest = AppcastRequest(), deadline: Double? = nil
     ) {
+        self.deadline = deadline
         self.cache = cache
         self.appcast = appcast
         self.source = source
@@ -55,7 +58,7 @@ public struct CheckRequest: Sendable, Equatable {
     }
 }
 
-/// `--check-period DAYS` with `--cache-dir` and `--refresh`.
+/// `--check-period DAYS` with `--cache-dir`, `--refresh`, `--stale-if-error` and `--background-refresh`.
 public struct CachePolicy: Sendable, Equatable {
     /// Answer from the cache while its entry is younger than this many days (0: always ask).
     public var periodDays: Double
@@ -63,8 +66,17 @@ public struct CachePolicy: Sendable, Equatable {
     public var directory: String?
     /// `--refresh`: ask the source now, whatever the entry's age.
     public var refresh: Bool
+    /// `--stale-if-error`: on a 75, an entry younger than this many days answers instead.
+    public var staleIfErrorDays: Double?
+    /// `--background-refresh`: an expired entry answers at once; a detached process renews it.
+    public var backgroundRefresh: Bool
 
-    public init(periodDays: Double, directory: String? = nil, refresh: Bool = false) {
+    public init(
+        periodDays: Double, directory: String? = nil, refresh: Bool = false, staleIfErrorDays: Double? = nil,
+        backgroundRefresh: Bool = false
+    ) {
+        self.staleIfErrorDays = staleIfErrorDays
+        self.backgroundRefresh = backgroundRefresh
         self.periodDays = periodDays
         self.directory = directory
         self.refresh = refresh

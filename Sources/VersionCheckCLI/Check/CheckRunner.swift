@@ -9,11 +9,27 @@ public typealias CheckRunner = @Sendable (CheckRequest, Output) -> ExitStatus
 public enum LiveCheck {
     /// Checks over the network helper, with the cache `--check-period` asks for, on the
     /// clock of `environment` (`VERSIONCHECK_TEST_NOW` in tests); prints the report or the failure.
-    public static func runner(environment: [String: String]) -> CheckRunner {
+    /// `arguments` (the process's own, without the program name) are what a background
+    /// refresh runs again; `VERSIONCHECK_OFFLINE` turns the network off.
+    public static func runner(environment: [String: String], arguments: [String] = []) -> CheckRunner {
         let now = Clock.now(environment: environment)
-        let checker = UpdateChecker(fetcher: HelperProcess(environment: environment), now: now)
+        let checker = UpdateChecker(
+            fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment),
+            startRefresh: BackgroundRefresh.starter(arguments: arguments))
+        let refreshLock = BackgroundRefresh.lock(in: environment)
         return { request, output in
-            run(request, checker: checker, output: output, cache: cacheStore(request, environment: environment, now: now, output: output))
+            guard let refreshLock else {
+                return run(
+                    request, checker: checker, output: output,
+                    cache: cacheStore(request, environment: environment, now: now, output: output))
+            }
+            // A background refresh: the source asked now; the lock released at the end.
+            System.closeInheritedDescriptors()
+            let refreshing = BackgroundRefresh.refreshing(request)
+            var cache = cacheStore(refreshing, environment: environment, now: now, output: output)
+            let status = run(refreshing, checker: checker, output: output, cache: cache)
+            cache?.releaseRefreshLock(refreshLock)
+            return status
         }
     }
 

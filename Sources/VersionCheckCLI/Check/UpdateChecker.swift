@@ -20,14 +20,20 @@ public struct CheckReport: Sendable, Equatable {
     public var cached: Bool
     /// When the body was last fetched or revalidated (ISO 8601 UTC), when the cache was consulted.
     public var fetchedAt: String?
+    /// The entry answered although this run wanted a fresh answer: it was older than the
+    /// period (`--background-refresh`, `VERSIONCHECK_OFFLINE`), `--refresh` was given, or
+    /// the source failed (`--stale-if-error`).
+    public var stale: Bool
     /// `--gate --allow-new` and the source does not know the app (69): why the gate passes
     /// for a first release (`app id 123 is not on the App Store yet`). Nil otherwise.
     public var firstRelease: String?
 
     public init(
         current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool,
-        gateRefusal: String? = nil, cached: Bool = false, fetchedAt: String? = nil, firstRelease: String? = nil
+        gateRefusal: String? = nil, cached: Bool = false, fetchedAt: String? = nil, firstRelease: String? = nil,
+        stale: Bool = false
     ) {
+        self.stale = stale
         self.current = current
         self.decision = decision
         self.url = url
@@ -58,6 +64,13 @@ public struct UpdateChecker: Sendable {
     public var now: @Sendable () -> Int64
     /// `User-Agent: versioncheck/<version>`.
     public var userAgent: String
+    /// `VERSIONCHECK_OFFLINE` is set: no request is ever made (`OfflineSwitch`).
+    public var offline: Bool
+    /// Starts the detached refresh of the expired entry for the URL (`--background-refresh`);
+    /// the real program's is `BackgroundRefresh.starter`. The default starts nothing.
+    public var startRefresh: @Sendable (_ url: String, _ store: inout CacheStore) -> Void
+    /// Seconds on a monotonic clock, for `--deadline`.
+    public var monotonicSeconds: @Sendable () -> Double
 
     public init(
         fetcher: any BodyFetcher,
@@ -65,8 +78,14 @@ public struct UpdateChecker: Sendable {
             try ManifestFile.read(path)
         },
         now: @escaping @Sendable () -> Int64 = { Clock.secondsSinceEpoch() },
-        userAgent: String = "versioncheck/\(ToolInfo.version)"
+        userAgent: String = "versioncheck/\(ToolInfo.version)",
+        offline: Bool = false,
+        startRefresh: @escaping @Sendable (_ url: String, _ store: inout CacheStore) -> Void = { _, _ in },
+        monotonicSeconds: (@Sendable () -> Double)? = nil
     ) {
+        self.offline = offline
+        self.startRefresh = startRefresh
+        self.monotonicSeconds = monotonicSeconds ?? { System.monotonicSeconds() }
         self.fetcher = fetcher
         self.readFile = readFile
         self.now = now
@@ -78,10 +97,11 @@ public struct UpdateChecker: Sendable {
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
         var found: Found
+        let clock = DeadlineClock(deadline: request.deadline, started: monotonicSeconds(), now: monotonicSeconds)
         do {
             switch request.source {
-            case .appStore(let query): found = try lookUp(query, request: request, cache: &cache)
-            case .manifest(let location): found = try readManifest(location, request: request, cache: &cache)
+            case .appStore(let query): found = try lookUp(query, request: request, cache: &cache, clock: clock)
+            case .manifest(let location): found = try readManifest(location, request: request, cache: &cache, clock: clock)
             }
         } catch {
             guard let firstRelease = Self.firstRelease(request, failure: error) else { throw error }
@@ -100,10 +120,18 @@ public struct UpdateChecker: Sendable {
             throw Failure(.badResponse, "\(found.source): \(error.description)")
         }
         let url = decision.latest?.url ?? found.document.updateURL
+        let fetchedAt = found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) }
         return CheckReport(
             current: found.current, decision: decision, url: url, source: found.source, app: found.document.app,
-            gate: request.gate, gateRefusal: Self.gateRefusal(request), cached: found.cached,
-            fetchedAt: found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) })
+            gate: request.gate, gateRefusal: Self.gateRefusal(request) ?? Self.staleRefusal(request, found: found, latest: decision.latest?.version, fetchedAt: fetchedAt),
+            cached: found.cached, fetchedAt: fetchedAt, stale: found.stale)
+    }
+
+    /// A gate never passes on an old answer (SPEC.md, "Check period and cache").
+    static func staleRefusal(_ request: CheckRequest, found: Found, latest: Version?, fetchedAt: String?) -> String? {
+        guard request.gate, found.stale else { return nil }
+        let versions = "\(found.current) against \(latest.map { "latest \($0)" } ?? "no release offered")"
+        return "\(versions): the answer is from the cache of \(fetchedAt ?? "an unknown time"), not from the source; a gate never passes on an old answer"
     }
 
     /// Why `--gate --allow-new` passes on `failure`: the App Store has no such app, or a
@@ -161,14 +189,14 @@ public struct UpdateChecker: Sendable {
 
     /// A body decoded for this run, with the current version and the policy read as its
     /// format reads versions (an appcast: Sparkle's spellings and defaults).
-    private struct Decoded {
+    struct Decoded {
         var document: SourceDocument
         var current: Version
         var policy: UpdatePolicy
     }
 
     /// What a source yielded, before the decision.
-    private struct Found {
+    struct Found {
         var decoded: Decoded
         var source: String
         var document: SourceDocument { decoded.document }
@@ -178,14 +206,18 @@ public struct UpdateChecker: Sendable {
         var cached = false
         /// When the body was fetched or revalidated, when the cache was consulted.
         var fetchedAt: Int64?
+        /// The entry answered although this run wanted a fresh answer.
+        var stale = false
     }
 
     // MARK: lookup
 
-    private func lookUp(_ query: AppStoreQuery, request: CheckRequest, cache: inout CacheStore?) throws(Failure) -> Found {
+    private func lookUp(
+        _ query: AppStoreQuery, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+    ) throws(Failure) -> Found {
         let url = try LookupURL.url(for: query)
         let shown = url.display
-        return try obtain(url, request: request, cache: &cache) { response in
+        return try obtain(url, request: request, cache: &cache, clock: clock) { response in
             if let message = ITunesLookupFormat.errorMessage(in: response.body), !HTTPStatusPhrase.isNotFound(response.status) {
                 return Failure(.httpStatus, "\(shown): \(HTTPStatusPhrase.line(response.status)), the App Store says '\(message)'")
             }
@@ -218,7 +250,9 @@ public struct UpdateChecker: Sendable {
 
     // MARK: manifest
 
-    private func readManifest(_ location: String, request: CheckRequest, cache: inout CacheStore?) throws(Failure) -> Found {
+    private func readManifest(
+        _ location: String, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+    ) throws(Failure) -> Found {
         let decode = { (body: [UInt8], shown: String) throws(Failure) -> Decoded in
             let format: any SourceFormat.Type
             do throws(BodyError) {
@@ -240,12 +274,13 @@ public struct UpdateChecker: Sendable {
         }
         switch try ManifestLocation.parse(location) {
         case .file(let path):
-            // Local manifests are never cached.
+            // Local manifests are never cached (and read whatever VERSIONCHECK_OFFLINE says).
+            cache?.log("cache: not used: \(Quote.single(path)) is a local manifest, never cached")
             return Found(decoded: try decode(try readFile(path), location), source: location)
         case .remote(let url):
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
-            return try obtain(url, request: request, cache: &cache) { response in
+            return try obtain(url, request: request, cache: &cache, clock: clock) { response in
                 HTTPStatusPhrase.failure(response.status, shown: shown)
             } decode: { body throws(Failure) in
                 try decode(body, shown)
@@ -284,13 +319,16 @@ public struct UpdateChecker: Sendable {
     /// The document at `url`: from a fresh cache entry without a request, else from the
     /// source (conditionally when the entry has validators: a 304 reuses and renews the
     /// entry). Only a body that `decode` accepted is stored; a failure leaves the entry.
+    /// An expired entry answers at once with `--background-refresh` (a detached process
+    /// renews it) and under `VERSIONCHECK_OFFLINE`; with `--stale-if-error` it answers a 75.
     private func obtain(
-        _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?,
+        _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock,
         failure: (FetchedResponse) -> Failure, decode: ([UInt8]) throws(Failure) -> Decoded
     ) throws(Failure) -> Found {
         let shown = url.display
         guard var store = cache, let policy = request.cache, CacheStore.isCacheable(url.text) else {
-            let response = try fetch(url, request: request)
+            if offline { throw OfflineSwitch.failure(shown, cached: false) }
+            let response = try fetch(url, request: request, clock: clock)
             guard response.isSuccess else { throw failure(response) }
             return Found(decoded: try decode(response.body), source: shown)
         }
@@ -303,34 +341,66 @@ public struct UpdateChecker: Sendable {
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
-        case .stale(let entry, _):
+        case .stale(let entry, let reason):
+            let answersAtOnce = offline || (policy.backgroundRefresh && !reason.isRefreshRequested)
+            guard answersAtOnce else {
+                revalidated = entry
+                break
+            }
+            if let decoded = try? decode(entry.body) {
+                if offline {
+                    store.log("cache: \(OfflineSwitch.environmentVariable) is set: answering from the entry, whatever its age")
+                } else {
+                    store.log("cache: answering from the expired entry; refreshing it in the background")
+                    startRefresh(url.text, &store)
+                }
+                return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
+            }
+            store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
             revalidated = entry
         case .absent:
             break
         }
-        let response = try fetch(url, request: request, validators: revalidated)
-        let now = store.now()
-        if response.status == 304, let entry = revalidated {
-            let decoded = try decode(entry.body)
-            store.renew(entry, at: now)
+        if offline { throw OfflineSwitch.failure(shown, cached: true) }
+        do throws(Failure) {
+            let response = try fetch(url, request: request, clock: clock, validators: revalidated)
+            let now = store.now()
+            if response.status == 304, let entry = revalidated {
+                let decoded = try decode(entry.body)
+                store.renew(entry, at: now)
+                return Found(decoded: decoded, source: shown, fetchedAt: now)
+            }
+            guard response.isSuccess else { throw failure(response) }
+            let decoded = try decode(response.body)
+            store.store(
+                url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
+                lastModified: response.lastModified, fetchedAt: now)
             return Found(decoded: decoded, source: shown, fetchedAt: now)
+        } catch {
+            // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an
+            // entry younger than DAYS, decided afresh with this run's options.
+            guard error.exitStatus == .unreachable, let days = policy.staleIfErrorDays, let entry = revalidated,
+                  Double(store.now() &- entry.fetchedAt) < days * CacheFreshness.secondsPerDay,
+                  let decoded = try? decode(entry.body)
+            else { throw error }
+            store.warn("\(error.message); answering from the cache entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt))")
+            return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
         }
-        guard response.isSuccess else { throw failure(response) }
-        let decoded = try decode(response.body)
-        store.store(
-            url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag, lastModified: response.lastModified,
-            fetchedAt: now)
-        return Found(decoded: decoded, source: shown, fetchedAt: now)
     }
 
     // MARK: network
 
     /// GET through the fetcher; a transport failure becomes the `Failure` of its kind.
-    private func fetch(_ url: WebAddress, request: CheckRequest, validators: CacheEntry? = nil) throws(Failure) -> FetchedResponse {
+    private func fetch(
+        _ url: WebAddress, request: CheckRequest, clock: DeadlineClock, validators: CacheEntry? = nil
+    ) throws(Failure) -> FetchedResponse {
+        if let left = clock.remaining(), left <= 0, let deadline = request.deadline {
+            throw Failure(.timeout, "\(url.display): not asked: the --deadline of \(DeadlineClock.format(deadline)) s passed before the request")
+        }
         let fetchRequest = FetchRequest(
             url: url.text, timeout: request.timeout, retries: request.retries, allowInsecure: request.allowInsecure,
             verbose: request.global.verbose, userAgent: userAgent, entityTag: validators?.entityTag,
-            lastModified: validators?.lastModified)
+            lastModified: validators?.lastModified, deadline: clock.deadlineAt)
         switch try fetcher.fetch(fetchRequest) {
         case .response(let response): return response
         case .failure(let failure): throw Failure(ErrorKind(failure.kind), failure.message)

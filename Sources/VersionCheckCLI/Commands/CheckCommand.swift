@@ -58,7 +58,9 @@ enum CheckCommand {
             retries: try defaulted(line.integer(Option.retries), Option.retries),
             allowInsecure: line.flag(Option.allowInsecure), global: line.global,
             cache: line.number(Option.checkPeriod).map { days in
-                CachePolicy(periodDays: days, directory: line.text(Option.cacheDir), refresh: line.flag(Option.refresh))
+                CachePolicy(
+                    periodDays: days, directory: line.text(Option.cacheDir), refresh: line.flag(Option.refresh),
+                    staleIfErrorDays: line.number(Option.staleIfError), backgroundRefresh: line.flag(Option.backgroundRefresh))
             },
             appcast: AppcastRequest(
                 channels: line.texts(Option.channel), rolloutGroup: line.integer(Option.rolloutGroup),
@@ -66,7 +68,8 @@ enum CheckCommand {
                 forceOnGiven: line.isGiven(Option.forceOn),
                 current: app.flatMap { line.isGiven(Option.currentKey) ? nil : .bundle($0) }
                     ?? .given(line.text(Option.current) ?? current.description),
-                skip: line.text(Option.skip), minimum: line.text(Option.minimum))
+                skip: line.text(Option.skip), minimum: line.text(Option.minimum)),
+            deadline: line.number(Option.deadline)
         )
     }
 

@@ -11,15 +11,15 @@ public typealias CheckListRunner = @Sendable (
 
 extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
-    /// the cache `--check-period` asks for.
-    ///
-    /// A stand-in until the shared check pipeline lands: it runs the checks one after
-    /// another (so `jobs` bounds nothing yet), through the same `UpdateChecker`.
+    /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
+    /// own (`BoundedParallel`), results in input order.
     public static func listRunner(environment: [String: String]) -> CheckListRunner {
         let now = Clock.now(environment: environment)
-        let checker = UpdateChecker(fetcher: HelperProcess(environment: environment), now: now)
-        return { requests, _, output, progress in
-            requests.map { request in
+        let checker = UpdateChecker(
+            fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment))
+        return { requests, jobs, output, progress in
+            BoundedParallel.map(count: requests.count, width: jobs) { index in
+                let request = requests[index]
                 let result: Result<CheckReport, Failure>
                 do throws(Failure) {
                     let cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `checked 12 of 140` on stderr, rewritten in place as checks finish and erased at the
 /// end: only when stderr is a terminal and neither `-q` nor `--json` is given (SPEC.md
 /// "Many apps at once"). Safe to call from the threads that run the checks.
@@ -14,19 +6,12 @@ final class ProgressLine: @unchecked Sendable {
     private let total: Int
     private var finished = 0
     private var shown = false
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = Lock()
 
     /// A progress line for `total` checks on `output`'s stderr, or a silent one when the rules say so.
     init(total: Int, output: Output) {
         self.total = total
         sink = output.stderr.isTerminal && !output.quiet && !output.json && total > 0 ? output.stderr : nil
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Shows the line before the first check finishes.
@@ -38,18 +23,18 @@ final class ProgressLine: @unchecked Sendable {
     /// Erases the line (before the results are printed).
     func erase() {
         guard let sink else { return }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if shown { sink.write("\r\u{1B}[K") }
-        shown = false
+        lock.withLock {
+            if shown { sink.write("\r\u{1B}[K") }
+            shown = false
+        }
     }
 
     private func update(adding count: Int) {
         guard let sink else { return }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        finished = min(finished + count, total)
-        sink.write("\r\u{1B}[Kchecked \(finished) of \(total)")
-        shown = true
+        lock.withLock {
+            finished = min(finished + count, total)
+            sink.write("\r\u{1B}[Kchecked \(finished) of \(total)")
+            shown = true
+        }
     }
 }

@@ -10,6 +10,10 @@ public struct FetchRequest: Sendable, Equatable {
     public var timeout: Double
     /// Retries after the first attempt, 0…10.
     public var retries: Int
+    /// When `--deadline` passes, in seconds of `CLOCK_MONOTONIC` (one clock for the main
+    /// process and the helper, so the helper's own start-up counts too): attempts,
+    /// redirects and retry waits all end by then (nil: no deadline).
+    public var deadline: Double?
     /// Plain `http://` allowed to any host, redirects included.
     public var allowInsecure: Bool
     /// One diagnostic line per request, redirect and retry on stderr.
@@ -23,8 +27,9 @@ public struct FetchRequest: Sendable, Equatable {
 
     public init(
         url: String, timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, verbose: Bool = false,
-        userAgent: String, entityTag: String? = nil, lastModified: String? = nil
+        userAgent: String, entityTag: String? = nil, lastModified: String? = nil, deadline: Double? = nil
     ) {
+        self.deadline = deadline
         self.url = url
         self.timeout = timeout
         self.retries = retries
@@ -38,6 +43,7 @@ public struct FetchRequest: Sendable, Equatable {
     /// The helper's command line (without its program name).
     public var arguments: [String] {
         var arguments = ["--timeout", String(timeout), "--retries", String(retries), "--user-agent", userAgent]
+        if let deadline { arguments += ["--deadline-at", String(deadline)] }
         if allowInsecure { arguments.append("--allow-insecure") }
         if verbose { arguments.append("--verbose") }
         if let entityTag { arguments += ["--if-none-match", entityTag] }
@@ -61,7 +67,7 @@ public struct FetchRequest: Sendable, Equatable {
                 index += 1
             case "--allow-insecure", "--verbose":
                 flags.insert(token)
-            case "--timeout", "--retries", "--user-agent", "--if-none-match", "--if-modified-since":
+            case "--timeout", "--retries", "--user-agent", "--deadline-at", "--if-none-match", "--if-modified-since":
                 guard index < arguments.count, values[token] == nil else { return nil }
                 values[token] = arguments[index]
                 index += 1
@@ -69,12 +75,17 @@ public struct FetchRequest: Sendable, Equatable {
                 return nil
             }
         }
+        var deadline: Double?
+        if let text = values["--deadline-at"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
+            deadline = seconds
+        }
         guard let url, let timeout = values["--timeout"].flatMap(Double.init), timeout > 0,
               let retries = values["--retries"].flatMap(Int.init), let userAgent = values["--user-agent"]
         else { return nil }
         self.init(
             url: url, timeout: timeout, retries: retries, allowInsecure: flags.contains("--allow-insecure"),
             verbose: flags.contains("--verbose"), userAgent: userAgent, entityTag: values["--if-none-match"],
-            lastModified: values["--if-modified-since"])
+            lastModified: values["--if-modified-since"], deadline: deadline)
     }
 }
