@@ -100,7 +100,8 @@ extension Version {
         trimmingWhitespace((text as? String) ?? String(text))
     }
 
-    internal static func trimmingWhitespace(_ string: String) -> String {
+    /// The text without surrounding (Unicode) whitespace, as every reading of a version trims it.
+    public static func trimmingWhitespace(_ string: String) -> String {
         let utf8 = string.utf8
         if let first = utf8.first, isPlainByte(first), isPlainByte(utf8[utf8.index(before: utf8.endIndex)]) {
             return string

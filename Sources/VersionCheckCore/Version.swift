@@ -79,11 +79,16 @@ extension Version {
         /// otherwise (Sparkle's `2.0b3`, see `Version(sparkle:)`); `nil` when they are read
         /// from the text.
         let prerelease: String?
+        /// The version is compared with Sparkle's comparator (`SparkleComparator`, on the
+        /// text): a Sparkle spelling that is not plain digits and dots (`1.0 (1234)`,
+        /// `2.0b3`). `numbers` then holds its leading numeric components (for bump levels).
+        let sparkle: Bool
 
-        init(numbers: NumberList?, hasPrerelease: Bool, prerelease: String? = nil) {
+        init(numbers: NumberList?, hasPrerelease: Bool, prerelease: String? = nil, sparkle: Bool = false) {
             self.numbers = numbers
             self.hasPrerelease = hasPrerelease
             self.prerelease = prerelease
+            self.sparkle = sparkle
         }
 
         /// Shared by every pre-release version whose numbers fit inline.
@@ -111,6 +116,25 @@ extension Version {
         var bigs: [Int: Substring] = [:]
 
         var count: Int { smalls.count }
+
+        init(smalls: [UInt64], bigs: [Int: Substring] = [:]) {
+            self.smalls = smalls
+            self.bigs = bigs
+        }
+
+        /// The list of `numerals`, in order.
+        init(_ numerals: [Numeral]) {
+            smalls = []
+            smalls.reserveCapacity(numerals.count)
+            for (index, numeral) in numerals.enumerated() {
+                switch numeral {
+                case .small(let value): smalls.append(value)
+                case .big(let digits):
+                    smalls.append(0)
+                    bigs[index] = digits
+                }
+            }
+        }
 
         subscript(index: Int) -> Numeral {
             if !bigs.isEmpty, let digits = bigs[index] { return .big(digits) }

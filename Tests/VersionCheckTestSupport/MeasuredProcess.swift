@@ -17,8 +17,9 @@ public struct MeasuredResult: Sendable, CustomStringConvertible {
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
-    /// The peak in MiB; 0 when it could not be measured (see `peakKiB`).
-    public var peakMiB: Double { Double(peakKiB ?? 0) / 1024 }
+    /// The peak in MiB; infinity when it could not be measured (see `peakKiB`), so a
+    /// budget check (`peakMiB < budget`) fails rather than passes unmeasured.
+    public var peakMiB: Double { peakKiB.map { Double($0) / 1024 } ?? .infinity }
 
     public var description: String {
         let err = stderrText

@@ -11,6 +11,12 @@ public struct CheckRequest: Sendable, Equatable {
         case appStore(AppStoreQuery)
         /// `manifest --url`: the URL or path exactly as the user gave it.
         case manifest(location: String)
+
+        /// `manifest`, whose body may be an appcast.
+        public var isManifest: Bool {
+            if case .manifest = self { return true }
+            return false
+        }
     }
 
     public var source: Source

@@ -77,6 +77,13 @@ extension ITunesLookupFormat {
             trackName: text("trackName")))
     }
 
+    /// Whether `body` is an iTunes Lookup response (a JSON object with `resultCount` and
+    /// `results`): what `manifest` names when it is given one by mistake.
+    public static func isLookupResponse(_ body: [UInt8]) -> Bool {
+        guard case .object(let top)? = try? JSONTree.parse(body) else { return false }
+        return top["resultCount"] != nil && top["results"] != nil
+    }
+
     /// The `errorMessage` of an error body (Apple's 400 answers carry one), if any.
     public static func errorMessage(in body: [UInt8]) -> String? {
         guard case .object(let top)? = try? JSONTree.parse(body), case .string(let message)? = top["errorMessage"]
