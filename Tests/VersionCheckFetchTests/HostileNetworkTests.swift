@@ -169,7 +169,7 @@ struct HostileNetworkTests {
         #expect(size.map { $0 <= 8 * 1024 * 1024 && $0 > 8 * 1024 * 1024 - 32 } == true)
         let server = try LoopbackServer(routes: ["/big.json": [.init(file: Self.bigManifest.path)]])
         let location = overHTTP ? server.url("/big.json") : Self.bigManifest.path
-        let result = try runMeasured("versioncheck", ["manifest", "--url", location] + options, timeout: 120)
+        let result = try runMeasuredForBudget("versioncheck", ["manifest", "--url", location] + options, timeout: 120)
         #expect(result.status == status, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         if status == 100 {
@@ -209,7 +209,7 @@ struct HostileNetworkTests {
             format.replacingOccurrences(of: "%d", with: String(index))
         }
         #expect(count > 240_000, "\(count) entries")
-        let result = try runMeasured("versioncheck", ["manifest", "--url", url.path, "--current", "0.1", "-q"], timeout: 120)
+        let result = try runMeasuredForBudget("versioncheck", ["manifest", "--url", url.path, "--current", "0.1", "-q"], timeout: 120)
         #expect(result.status == 101, "a major update from 0.1: \(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 10 * HostileBudget.seconds), "\(result)")
@@ -253,7 +253,7 @@ struct HostileNetworkTests {
         #expect(data.count <= cap && data.count > cap - 64 * 1024, "\(data.count) bytes")
         let url = Self.bodyFolder.appendingPathComponent("cap-\(format).plist")
         try data.write(to: url)
-        let result = try runMeasured("versioncheck", ["manifest", "--url", url.path, "--current", "0.1", "-q"], timeout: 120)
+        let result = try runMeasuredForBudget("versioncheck", ["manifest", "--url", url.path, "--current", "0.1", "-q"], timeout: 120)
         #expect(result.status == 101, "a major update from 0.1: \(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         // The debug build reads property lists some 20 times slower (4.6-8 s here): its bound
@@ -290,7 +290,7 @@ struct HostileNetworkTests {
         }
         if printedStatus == 76 { runs.append((url.path, ["--current", "0.1"], 76)) }
         for run in runs {
-            let result = try runMeasured("versioncheck", ["manifest", "--url", run.location] + run.arguments, timeout: 120)
+            let result = try runMeasuredForBudget("versioncheck", ["manifest", "--url", run.location] + run.arguments, timeout: 120)
             #expect(result.status == run.status, "\(run.arguments) \(result)")
             if run.status == 76 {
                 #expect(result.stderrText.contains("the release notes to print come to more than 16 MiB of text"), "\(result)")
@@ -337,7 +337,7 @@ struct HostileNetworkTests {
         try Data(bytes).write(to: url)
         let server = try LoopbackServer(routes: ["/unshared.plist": [.init(file: url.path)]])
         for (location, options) in [(url.path, ["-q"]), (server.url("/unshared.plist"), ["--json"])] {
-            let result = try runMeasured(
+            let result = try runMeasuredForBudget(
                 "versioncheck", ["manifest", "--url", location, "--current", "0.1"] + options, timeout: 120)
             #expect(result.status == 101, "a major update from 0.1: \(result)")
             #expect(result.stderr.isEmpty, "\(result)")

@@ -188,6 +188,22 @@ enum PeakMemory {
     #endif
 }
 
+/// `runMeasured` for a budget check of work that can be repeated (a file, a cache
+/// hit, a server route whose last response repeats): when a run of the release build
+/// is over `HostileBudget.seconds`, two more are made and the median run (by wall
+/// time) is returned. These machines are noisy (two cores, shared), so one slow run
+/// is not evidence; as `make bench` quotes medians, the budget holds the median.
+/// A debug or sanitizer build (generous budgets) runs once.
+public func runMeasuredForBudget(
+    _ product: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 120
+) throws -> MeasuredResult {
+    let first = try runMeasured(product, arguments, environment: environment, timeout: timeout)
+    guard HostileBudget.isReleaseBuild, first.seconds >= HostileBudget.seconds else { return first }
+    var runs = [first]
+    for _ in 0..<2 { runs.append(try runMeasured(product, arguments, environment: environment, timeout: timeout)) }
+    return runs.sorted { $0.seconds < $1.seconds }[1]
+}
+
 /// `runMeasured` with text arguments.
 public func runMeasured(
     _ product: String, _ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:],

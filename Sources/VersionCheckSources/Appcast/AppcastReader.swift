@@ -142,10 +142,11 @@ private struct Walk {
     /// A child of `sparkle:informationalUpdate` being read, and its text.
     private var child: (name: XMLName, text: String)?
     /// The base URI at depths 0 (the feed's URL) to 4, `xml:base` applied at each.
-    private var bases: [String?]
+    private var bases: [LinkBase?]
 
     init(base: String?) {
-        bases = [base, base, base, base, base]
+        let parsed = base.map(LinkBase.init)
+        bases = [parsed, parsed, parsed, parsed, parsed]
     }
 
     /// The base URI of an element at `depth` (1 to 4) with `attributes`, from its parent's.
@@ -153,7 +154,7 @@ private struct Walk {
         guard depth >= 1, depth <= 4 else { return }
         let parent = bases[depth - 1]
         if let given = attributes.first(where: { $0.name.uri == XMLName.xmlNamespace && $0.name.local == "base" })?.value {
-            bases[depth] = AppcastLinks.resolve(given.trimmedXMLSpace, against: parent)
+            bases[depth] = LinkBase(AppcastLinks.resolve(given.trimmedXMLSpace, against: parent).text)
         } else {
             bases[depth] = parent
         }
@@ -281,16 +282,16 @@ private struct ItemFields {
     var fullNotesUrl = Chosen<String>()
     var minimumAutoupdateVersion = Chosen<String>()
     /// The enclosure's base URI (its `url` is resolved against it).
-    var enclosureBase: String?
+    var enclosureBase: LinkBase?
     /// The item's base URI.
-    let base: String?
+    let base: LinkBase?
 
-    init(index: Int, base: String?) {
+    init(index: Int, base: LinkBase?) {
         self.index = index
         self.base = base
     }
 
-    mutating func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: String?) {
+    mutating func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: LinkBase?) {
         let trimmed = text.trimmedXMLSpace
         if name.isPlain("title") {
             title.offer(trimmed, attributes: attributes)
@@ -368,8 +369,8 @@ private struct ItemFields {
         var enclosureURL: String?
         if let given = fromEnclosure("url", sparkle: false)?.trimmedXMLSpace {
             let resolved = AppcastLinks.resolve(given, against: enclosureBase)
-            guard AppcastLinks.isWeb(resolved) else { throw .unsafeEnclosure(item: index, url: resolved) }
-            enclosureURL = resolved
+            guard resolved.isWeb else { throw .unsafeEnclosure(item: index, url: resolved.text) }
+            enclosureURL = resolved.text
         }
         var read = AppcastItem(
             index: index,
