@@ -91,7 +91,7 @@ extension Version: Comparable, Hashable {
     }
 
     /// Component by component, the shorter list padded with zeros.
-    internal static func compareNumerals(_ a: [Numeral], _ b: [Numeral]) -> Int {
+    internal static func compareNumerals(_ a: NumberList, _ b: NumberList) -> Int {
         for i in 0..<max(a.count, b.count) {
             let x = i < a.count ? a[i] : .small(0)
             let y = i < b.count ? b[i] : .small(0)

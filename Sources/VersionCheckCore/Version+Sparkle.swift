@@ -38,8 +38,8 @@ extension Version {
         }
         var significant = numerals
         while let last = significant.last, last == .small(0) { significant.removeLast() }
-        self.init(
-            words: 0, 0, 0, 0, extra: Extra(numbers: significant, hasPrerelease: hasLetters, sparkle: true), text: trimmed)
+        let extra = Extra(numbers: NumberList(significant), hasPrerelease: hasLetters, sparkle: true)
+        self.init(words: 0, 0, 0, 0, extra: extra, text: trimmed)
     }
 
     /// Whether Sparkle's comparator reads this version (a spelling the lenient grammar

@@ -89,7 +89,7 @@ struct HostileNetworkTests {
         Case(name: "an ignored member nested 100,000 deep", response: .init(file: body("deep-member.json")), options: fast,
              status: 76, stderr: "not JSON"),
         Case(name: "duplicate keys in a Lookup response", response: .init(file: body("duplicate-key.json")), options: fast,
-             status: 76, stderr: "not JSON"),
+             status: 76, stderr: "not valid JSON (duplicate key 'version'"),
         Case(name: "binary plist that contains itself", command: "manifest", response: .init(file: body("cycle.plist")),
              options: fast, status: 76, stderr: "property list entry '1.0' holds an array of non-strings"),
         Case(name: "XML plist entity expansion (billion laughs)", command: "manifest", response: .init(file: body("entities.plist")),

@@ -390,7 +390,8 @@ public struct UpdateChecker: Sendable {
         }
         defer { cache = store }
         var revalidated: CacheEntry?
-        switch store.consult(url: url.text, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
+        // The cache keys and stores the URL without its credentials.
+        switch store.consult(url: url.withoutUserInfo, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
             if let decoded = try? decode(entry.body) {
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
@@ -428,8 +429,8 @@ public struct UpdateChecker: Sendable {
             guard response.isSuccess else { throw failure(response) }
             let decoded = try decode(response.body)
             store.store(
-                url: url.text, body: response.body, entityTag: response.entityTag, lastModified: response.lastModified,
-                fetchedAt: now)
+                url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
+                lastModified: response.lastModified, fetchedAt: now)
             return Found(decoded: decoded, source: shown, fetchedAt: now)
         } catch {
             // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an

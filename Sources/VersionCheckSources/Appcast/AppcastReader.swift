@@ -24,11 +24,49 @@ public enum AppcastReader {
                 index = end
                 continue
             }
+            if startsCaseInsensitive(rest, with: "<!doctype") {
+                // An appcast with a document type declaration is still an appcast: the reader
+                // refuses the declaration and says so (not "not a valid property list").
+                guard let end = doctypeEnd(body, from: index + 9) else { return false }
+                if end.isRSS { return true }
+                index = end.position
+                continue
+            }
             guard rest.starts(with: "<rss".utf8) else { return false }
             let after = index + 4
             return after == body.count || ByteText.isWhitespace(body[after]) || body[after] == UInt8(ascii: ">")
                 || body[after] == UInt8(ascii: "/")
         }
+    }
+
+    /// Whether `bytes` starts with the ASCII `prefix`, letters in any case.
+    private static func startsCaseInsensitive(_ bytes: ArraySlice<UInt8>, with prefix: String) -> Bool {
+        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+
+    /// Of a `<!DOCTYPE` whose name starts at or after `start`: whether the name is `rss`,
+    /// and the position after its closing `>` (an internal subset in brackets skipped).
+    private static func doctypeEnd(_ body: [UInt8], from start: Int) -> (isRSS: Bool, position: Int)? {
+        var index = start
+        while index < body.count, ByteText.isWhitespace(body[index]) { index += 1 }
+        if startsCaseInsensitive(body[index...], with: "rss") {
+            let after = index + 3
+            if after == body.count || ByteText.isWhitespace(body[after]) || body[after] == UInt8(ascii: ">")
+                || body[after] == UInt8(ascii: "[") {
+                return (true, after)
+            }
+        }
+        var depth = 0
+        while index < body.count {
+            switch body[index] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where depth <= 0: return (false, index + 1)
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The position after the first `pattern` at or after `start`.

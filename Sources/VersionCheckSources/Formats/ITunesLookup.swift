@@ -46,6 +46,9 @@ extension ITunesLookupFormat {
         do {
             tree = try JSONTree.parse(body)
         } catch {
+            // JSON whose reading is ambiguous (a key given twice) is named for what it is;
+            // anything else is most likely not JSON at all (an HTML error page).
+            if error.isDuplicateKey { throw BodyError("not valid JSON (\(error.description))") }
             throw BodyError("not JSON (\(BodyDescription.describe(body)))")
         }
         guard case .object(let top) = tree else { throw BodyError("expected a JSON object, got \(tree.typeName)") }
