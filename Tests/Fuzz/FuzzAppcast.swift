@@ -74,7 +74,8 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             require(document.releases.filter { $0.heldBack == nil } == releases && document.minimumVersion == nil,
                     "the format and the reader disagree")
         case (.failure(let error), .failure(let bodyError)):
-            require(bodyError.description == error.description, "the format's message is not the reader's")
+            require(bodyError.description == error.description,
+                    "the format's message is not the reader's: \(shown(bodyError.description)) against \(shown(error.description))")
         default:
             require(false, "the format and the reader disagree on success")
         }

@@ -21,15 +21,26 @@ public enum AppcastFormat: SourceFormat {
         // Address space for the most items the body can hold (about 50 bytes each); the
         // pages are touched as releases arrive, and the array never copies itself.
         releases.reserveCapacity(body.count / 48 + 1)
+        // An item the selection refuses is reported once the whole feed has been read: a
+        // feed that is not well-formed is refused as such wherever its items go wrong, as
+        // Sparkle (which parses the document first) and `AppcastReader.read` + `offer` do.
+        var refusal: AppcastError?
         do throws(AppcastError) {
             try AppcastReader.read(body, base: context.base) { item throws(AppcastError) in
-                if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
-                    releases.append(release)
+                guard refusal == nil else { return }
+                do throws(AppcastError) {
+                    if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
+                        releases.append(release)
+                    }
+                } catch {
+                    refusal = error
+                    releases = []
                 }
             }
         } catch {
             throw BodyError(error.description)
         }
+        if let refusal { throw BodyError(refusal.description) }
         return SourceDocument(releases: releases)
     }
 
