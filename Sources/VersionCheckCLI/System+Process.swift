@@ -63,6 +63,7 @@ struct ChildProcess {
             close(readEnd)
             return .failure(SpawnError(code: status))
         }
+        InterruptCleanup.register(pid)
         return .success(ChildProcess(pid: pid, output: readEnd))
     }
 
@@ -88,6 +89,7 @@ struct ChildProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }
         }
+        InterruptCleanup.unregister(pid)
         return status
     }
 

@@ -164,3 +164,17 @@ public struct AppStoreQuery: Sendable, Equatable {
         self.endpointSetting = endpointSetting
     }
 }
+
+extension CheckRequest {
+    /// The URL its cache entry is kept under (the lookup URL built, or the remote
+    /// manifest's), or nil for a local manifest or a source that is not a URL.
+    var cacheURL: String? {
+        switch source {
+        case .appStore(let query):
+            return try? LookupURL.url(for: query).text
+        case .manifest(let location):
+            guard case .remote(let url)? = try? ManifestLocation.parse(location) else { return nil }
+            return url.text
+        }
+    }
+}

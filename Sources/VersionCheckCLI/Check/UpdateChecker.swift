@@ -72,9 +72,10 @@ public struct UpdateChecker: Sendable {
     public var userAgent: String
     /// `VERSIONCHECK_OFFLINE` is set: no request is ever made (`OfflineSwitch`).
     public var offline: Bool
-    /// Starts the detached refresh of the expired entry for the URL (`--background-refresh`);
-    /// the real program's is `BackgroundRefresh.starter`. The default starts nothing.
-    public var startRefresh: @Sendable (_ url: String, _ store: inout CacheStore) -> Void
+    /// Starts (or, in a list run, collects) the detached refresh of the expired entry for
+    /// the URL of the request (`--background-refresh`); the real program's is
+    /// `BackgroundRefresh.starter` or a `RefreshCollector`. The default starts nothing.
+    public var startRefresh: @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void
     /// Seconds on a monotonic clock, for `--deadline`.
     public var monotonicSeconds: @Sendable () -> Double
 
@@ -86,7 +87,7 @@ public struct UpdateChecker: Sendable {
         now: @escaping @Sendable () -> Int64 = { Clock.secondsSinceEpoch() },
         userAgent: String = "versioncheck/\(ToolInfo.version)",
         offline: Bool = false,
-        startRefresh: @escaping @Sendable (_ url: String, _ store: inout CacheStore) -> Void = { _, _ in },
+        startRefresh: @escaping @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void = { _, _, _ in },
         monotonicSeconds: (@Sendable () -> Double)? = nil
     ) {
         self.offline = offline
@@ -407,7 +408,7 @@ public struct UpdateChecker: Sendable {
                     store.log("cache: \(OfflineSwitch.environmentVariable) is set: answering from the entry, whatever its age")
                 } else {
                     store.log("cache: answering from the expired entry; refreshing it in the background")
-                    startRefresh(url.text, &store)
+                    startRefresh(request, url.text, &store)
                 }
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
             }

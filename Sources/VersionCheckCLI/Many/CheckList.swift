@@ -13,23 +13,41 @@ extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
     /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
     /// own (`BoundedParallel`), results in input order.
+    ///
+    /// `--background-refresh`: the expired entries' locks are collected while the checks
+    /// run, and one detached process refreshes them all afterwards (`RefreshList`). In that
+    /// process (`BackgroundRefresh.locks(in:)` not empty) the checks whose lock it holds ask
+    /// the source now, and each lock is released when its check ends.
     public static func listRunner(environment: [String: String]) -> CheckListRunner {
         let now = Clock.now(environment: environment)
-        let checker = UpdateChecker(
-            fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment))
+        let refreshLocks = BackgroundRefresh.locks(in: environment)
+        if !refreshLocks.isEmpty {
+            System.closeInheritedDescriptors()
+            if let list = environment[BackgroundRefresh.listVariable] { System.removeFile(list) }
+        }
         return { requests, jobs, output, progress in
-            BoundedParallel.map(count: requests.count, width: jobs) { index in
-                let request = requests[index]
+            let collector = RefreshCollector()
+            let checker = UpdateChecker(
+                fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment),
+                startRefresh: { request, url, store in
+                    if refreshLocks.isEmpty { collector.collect(request, url: url, store: &store) }
+                })
+            let results = BoundedParallel.map(count: requests.count, width: jobs) { index in
+                let lock = BackgroundRefresh.lock(for: requests[index], among: refreshLocks)
+                let request = lock == nil ? requests[index] : BackgroundRefresh.refreshing(requests[index])
                 let result: Result<CheckReport, Failure>
+                var cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                 do throws(Failure) {
-                    let cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                     result = .success(try checker.check(request, cache: cache))
                 } catch {
                     result = .failure(error)
                 }
+                if let lock { cache?.releaseRefreshLock(lock) }
                 progress()
                 return result
             }
+            collector.start(jobs: jobs)
+            return results
         }
     }
 }
