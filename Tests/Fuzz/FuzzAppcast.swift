@@ -16,7 +16,8 @@
 // (Support/Appcast/SparkleOrderReference.swift) orders every pair of offered versions
 // and `current` as `Version(sparkle:)` does; the whole check fails
 // only as bad-response (76) with a message ending in the reader's reason, never 0, 100
-// or 101, and without `--min-age` and `--os-version` its latest is the chosen version.
+// or 101, and without `--min-age` and `--os-version` its latest is the chosen version (of the
+// items newer than current that are not major upgrades, when there are any: SPEC.md).
 import VersionCheckCLI
 import VersionCheckCore
 import VersionCheckSources
@@ -123,8 +124,12 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         require(false, "the check succeeds on a feed the reader refuses: \(error)")
     case (.success(let releases), .success(let report)):
         if selector & 0xC0 == 0 {
-            require(report.decision.latest?.version.description == chosen(releases.map(\.version))?.description,
-                    "the check's latest is not the chosen version")
+            // SPEC.md "Major upgrades": when an offered item that is not a major upgrade is
+            // newer than current, the latest is the highest of those; else the highest offered.
+            let installable = releases.filter { $0.version > current && !$0.majorUpgrade }
+            let expected = chosen((installable.isEmpty ? releases : installable).map(\.version))
+            require(report.decision.latest?.version.description == expected?.description,
+                    "the check's latest \(report.decision.latest.map { shown($0.version.description) } ?? "none") is not the chosen version \(expected.map { shown($0.description) } ?? "none")")
         }
     case (.success, .failure(let failure)):
         // Only a filter the decision applies reads more of the feed: --min-age, --os-version.
