@@ -12,13 +12,16 @@ public typealias CheckListRunner = @Sendable (
 extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
     /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
-    /// own (`BoundedParallel`), results in input order.
+    /// own (`BoundedParallel`), results in input order, all through one network helper
+    /// (`ServedHelper`).
     public static func listRunner(environment: [String: String]) -> CheckListRunner {
         let now = Clock.now(environment: environment)
-        let checker = UpdateChecker(
-            fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment))
         return { requests, jobs, output, progress in
-            BoundedParallel.map(count: requests.count, width: jobs) { index in
+            // One helper serves every check of the list.
+            let helper = ServedHelper(environment: environment)
+            defer { helper.finish() }
+            let checker = UpdateChecker(fetcher: helper, now: now, offline: OfflineSwitch.isOn(environment))
+            return BoundedParallel.map(count: requests.count, width: jobs) { index in
                 let request = requests[index]
                 let result: Result<CheckReport, Failure>
                 do throws(Failure) {
