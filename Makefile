@@ -70,6 +70,7 @@ build:
 ## every test (unit, command-line end to end, network against a loopback server)
 test: check-portability
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory check-fuzz-harnesses
 	$(SWIFT) test --skip-build
 	Tests/Install/check-action.sh .build/debug
 	Tests/Install/check-dist.sh
@@ -289,7 +290,7 @@ CLI_SOURCES     := $(wildcard Sources/VersionCheckCLI/*.swift Sources/VersionChe
 # The in-memory Output of the CLI tests, for the harnesses that print.
 CAPTURE_SOURCE  := Tests/VersionCheckCLITests/OutputCapture.swift
 
-.PHONY: fuzz fuzz-build sanitize sanitize-address sanitize-thread
+.PHONY: fuzz fuzz-build check-fuzz-harnesses sanitize sanitize-address sanitize-thread
 
 ## fuzz: build every fuzz target, then run each for FUZZ_SECONDS (default 60) from the seed corpus
 fuzz: fuzz-build
@@ -349,6 +350,21 @@ $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPT
 
 $(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+
+# Every harness type-checked against the debug build's modules (seconds, not the minutes
+# an instrumented build takes): `make test` runs it, so a harness that no longer compiles
+# fails the tests and CI.
+FUZZ_TYPECHECK := swiftc -typecheck -swift-version 6 -parse-as-library -I .build/debug/Modules \
+                  -Xcc -fmodule-map-file=.build/debug/VersionCheckBuildInfo.build/module.modulemap
+
+## check-fuzz-harnesses: every fuzz harness compiles (type-checked against `swift build`'s modules)
+check-fuzz-harnesses:
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzVersion.swift $(FUZZ_SUPPORT)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzConstraint.swift $(FUZZ_SUPPORT)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzCommandLine.swift $(FUZZ_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE)
 
 ASAN_SCRATCH ?= .build-asan
 TSAN_SCRATCH ?= .build-tsan

@@ -78,18 +78,42 @@ public enum ToolInfo {
 
 /// Where a command reads its standard input from: the process's fd 0, or bytes in tests.
 public struct Input: Sendable {
+    /// Takes a check of each line as it arrives: `true` stops the reading after it.
+    public typealias LineStop = (UnsafeBufferPointer<UInt8>) -> Bool
     private let readAll: @Sendable () -> Result<[UInt8], Failure>
+    private let readStopping: (@Sendable (LineStop) -> Result<[UInt8], Failure>)?
 
     public init(readAll: @escaping @Sendable () -> Result<[UInt8], Failure>) {
         self.readAll = readAll
+        readStopping = nil
+    }
+
+    private init(
+        readAll: @escaping @Sendable () -> Result<[UInt8], Failure>,
+        readStopping: @escaping @Sendable (LineStop) -> Result<[UInt8], Failure>
+    ) {
+        self.readAll = readAll
+        self.readStopping = readStopping
     }
 
     /// Reads everything to the end.
     public func read() -> Result<[UInt8], Failure> { readAll() }
 
+    /// Reads to the end, or stops soon after a whole line (without its `\n`) for which
+    /// `stop` says true: what was read, that line included. An input already in memory
+    /// is returned whole. For `sort`, which must not read on past an invalid line (an
+    /// endless `/dev/urandom`).
+    public func read(stoppingAfter stop: LineStop) -> Result<[UInt8], Failure> {
+        readStopping?(stop) ?? readAll()
+    }
+
     /// The process's standard input, read with `read(0, …)` in 64 KiB chunks.
-    public static let standardInput = Input {
-        System.readAll(0).mapError { Failure(.internal, "cannot read standard input: \($0.description)") }
+    public static let standardInput = Input(
+        readAll: { System.readAll(0).mapError(Self.standardInputFailure) },
+        readStopping: { stop in System.readAll(0, stoppingAfter: stop).mapError(Self.standardInputFailure) })
+
+    private static func standardInputFailure(_ error: ReadError) -> Failure {
+        Failure(.internal, "cannot read standard input: \(error.description)")
     }
 
     /// Fixed bytes (for tests).

@@ -166,6 +166,8 @@ extension CommandLineParser {
         var repeated: [String: [String]] = [:]
         var flags: Set<String> = []
         var arguments: [String] = []
+        /// The tokens after the one being read (for a hint that looks ahead).
+        var upcoming: ArraySlice<String> = []
 
         /// ` (see 'versioncheck help lookup')`, or the overview's pointer before a command is known.
         var pointer: String {
@@ -193,6 +195,7 @@ extension CommandLineParser {
                 } else if command == nil {
                     try selectCommand(token)
                 } else {
+                    upcoming = tokens[index...]
                     try positional(token)
                 }
             }
@@ -311,10 +314,27 @@ extension CommandLineParser {
             guard let spec = Self.argument(of: command, at: arguments.count), let kind = spec.value else {
                 return arguments.append(token)
             }
-            switch try ValueChecker.check(token, kind: kind, option: spec.name, pointer: pointer) {
+            let value: OptionValue
+            do {
+                value = try ValueChecker.check(token, kind: kind, option: spec.name, pointer: "")
+            } catch {
+                throw usageError(error.message + (swappedWords(token, kind: kind, command: command).map { "; " + $0 } ?? ""))
+            }
+            switch value {
             case .text(let checked): arguments.append(checked)
             case .number, .integer, .texts: arguments.append(token)
             }
+        }
+
+        /// `did you mean bump minor 1.2.3?` for `bump 1.2.3 minor`: the first argument is not
+        /// one of its choices but the next argument is, and the command takes another
+        /// argument after it (the given words swapped). Nil otherwise.
+        func swappedWords(_ token: String, kind: ValueKind, command: CommandSpec) -> String? {
+            guard arguments.isEmpty, Self.argument(of: command, at: 1) != nil,
+                  let next = upcoming.first(where: { !looksLikeOption($0) }),
+                  kind.choices.contains(next.lowercased())
+            else { return nil }
+            return "did you mean \(command.name) \(next) \(token)?"
         }
 
         /// The spec of the argument at `index` (from 0): a repeated one takes all the rest.

@@ -45,6 +45,8 @@ public enum ValueKind: Sendable, Equatable {
     case path
     /// `marketing` or `build` (`--current-key`).
     case currentKey
+    /// Any non-empty text that entries start with (`sort --prefix pkg@`).
+    case prefix
 
     /// The placeholder in usage and help (`--current VERSION`).
     public var placeholder: String {
@@ -67,6 +69,7 @@ public enum ValueKind: Sendable, Equatable {
         case .appcastVersion: "FIELD"
         case .path: "PATH"
         case .currentKey: "KEY"
+        case .prefix: "PREFIX"
         }
     }
 

@@ -268,7 +268,8 @@ public enum CommandTable {
         abstract: "Sort versions by precedence, one per line.",
         discussion: [
             "Reads the versions from the arguments, or one per line from stdin when there are none (blank lines skipped, surrounding whitespace trimmed). Prints each version as given, ascending; equal versions keep their input order. If any entry is invalid, prints nothing and names it (unless --ignore-invalid).",
-            "--satisfies, --stable and --ignore-invalid leave out entries; --latest prints only the highest that remains (the first in input order among equals; --reverse does not change which; with --json an array of one string). The exit status is 1 when the input held entries but none was left to print.",
+            "--prefix PREFIX considers only entries that start with PREFIX (such as pkg@ in pkg@1.2.3): they are compared without it and printed as given; the others are skipped (named on stderr with -v) and never make sort fail. --unique prints, of versions with equal precedence (1.2, 1.2.0, v1.2), only the first in input order.",
+            "--satisfies, --stable, --ignore-invalid and --prefix leave out entries; --latest prints only the highest that remains (the first in input order among equals; --reverse does not change which; with --json an array of one string). The exit status is 1 when the input held entries but none was left to print.",
         ],
         arguments: [ArgumentSpec("VERSION", .zeroOrMore, help: "The versions to sort (default: read stdin).")],
         optionGroups: [
@@ -278,6 +279,8 @@ public enum CommandTable {
                 Option.stable,
                 Option.ignoreInvalid,
                 Option.latest,
+                Option.unique,
+                Option.prefix,
             ]),
         ],
         examples: [
@@ -285,6 +288,8 @@ public enum CommandTable {
             Example("git tag | versioncheck sort -r", "Newest tag first."),
             Example("git tag | versioncheck sort --stable --ignore-invalid --latest", "The newest stable tag, as spelled."),
             Example("versioncheck sort --satisfies '~> 1.2' 1.1 1.2.5 1.9 2.0", "Prints 1.2.5, 1.9."),
+            Example("git tag | versioncheck sort --prefix pkg@ --latest", "The newest tag of a monorepo's package pkg, such as pkg@1.4.0."),
+            Example("versioncheck sort --unique 1.2 1.2.0 v1.2 1.10", "Prints 1.2, 1.10."),
         ],
         exitCodes: [
             (.success, "Printed, or the input held no entry."), (.no, "The filters left nothing to print."),

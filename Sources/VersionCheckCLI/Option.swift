@@ -49,6 +49,8 @@ public enum Option {
     public static let stable = OptionSpec("stable", help: "Only versions without a pre-release.")
     public static let ignoreInvalid = OptionSpec("ignore-invalid", help: "Skip entries that are not versions (named on stderr with -v).")
     public static let latest = OptionSpec("latest", help: "Print only the highest remaining version.")
+    public static let unique = OptionSpec("unique", help: "Of versions with equal precedence print only the first in input order.")
+    public static let prefix = OptionSpec("prefix", value: .prefix, help: "Only entries starting with PREFIX, compared without it and printed as given (others are skipped).")
 
     // bump
     public static let pre = OptionSpec("pre", value: .prereleaseName, help: "Make the result the pre-release ID.1 (or continue ID).")

@@ -44,17 +44,26 @@ struct ChildProcess {
             #else
             let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &socketEnds)
             #endif
-            guard made == 0, let parentEnd = aboveStandardDescriptors(socketEnds[0]),
-                  let childEnd = aboveStandardDescriptors(socketEnds[1])
-            else { return .failure(SpawnError(code: errno)) }
+            guard made == 0 else { return .failure(SpawnError(code: errno)) }
+            guard let parentEnd = aboveStandardDescriptors(socketEnds[0]) else {
+                let code = errno
+                close(socketEnds[1])
+                return .failure(SpawnError(code: code))
+            }
+            guard let childEnd = aboveStandardDescriptors(socketEnds[1]) else {
+                let code = errno
+                close(parentEnd)
+                return .failure(SpawnError(code: code))
+            }
             socketEnds = [parentEnd, childEnd]
             System.suppressSIGPIPE(on: parentEnd)
         }
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return .failure(SpawnError(code: errno)) }
-        guard let readEnd = aboveStandardDescriptors(pipeEnds[0]), let writeEnd = aboveStandardDescriptors(pipeEnds[1]) else {
+        guard pipe(&pipeEnds) == 0, let readEnd = aboveStandardDescriptors(pipeEnds[0]),
+              let writeEnd = aboveStandardDescriptors(pipeEnds[1])
+        else {
             let code = errno
-            for fd in pipeEnds where fd > 2 { close(fd) }
+            for fd in pipeEnds + (input ? socketEnds : []) where fd > 2 { close(fd) }
             return .failure(SpawnError(code: code))
         }
         #if canImport(Darwin)
@@ -88,6 +97,7 @@ struct ChildProcess {
             if input { close(socketEnds[0]) }
             return .failure(SpawnError(code: status))
         }
+        InterruptCleanup.register(pid)
         return .success(ChildProcess(pid: pid, output: readEnd, input: input ? socketEnds[0] : nil))
     }
 
@@ -113,6 +123,7 @@ struct ChildProcess {
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }
         }
+        InterruptCleanup.unregister(pid)
         return status
     }
 
@@ -131,6 +142,14 @@ extension System {
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
+    }
+
+    /// A write to the socket `fd` that blocks longer than `seconds` fails (`EAGAIN`)
+    /// instead of waiting for a reader that stopped reading.
+    static func setSendTimeout(_ fd: Int32, seconds: Double) {
+        var limit = timeval()
+        limit.tv_sec = Int(seconds)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Writes all of `bytes` to the stream socket `fd` (EINTR retried, never `SIGPIPE`);
@@ -217,13 +236,7 @@ extension System {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, flags)
-        if input {
-            posix_spawn_file_actions_adddup2(&actions, socketEnds[1], 0)
-            posix_spawn_file_actions_addclose(&actions, socketEnds[1])
-            posix_spawn_file_actions_addclose(&actions, socketEnds[0])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let names = extra.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[...$0]) } }

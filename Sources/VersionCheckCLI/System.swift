@@ -31,8 +31,28 @@ enum System {
         return .success(())
     }
 
+    /// Reads `fd` to its end, or stops after the read that completed a line (split at
+    /// `\n`, handed over without it) for which `stop` says true.
+    static func readAll(_ fd: Int32, stoppingAfter stop: (UnsafeBufferPointer<UInt8>) -> Bool) -> Result<[UInt8], ReadError> {
+        var lineStart = 0
+        var scanned = 0
+        return readAll(fd) { bytes in
+            bytes.withUnsafeBufferPointer { buffer in
+                while let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<newline])
+                    lineStart = newline + 1
+                    scanned = lineStart
+                    if stop(line) { return true }
+                }
+                scanned = buffer.count
+                return false
+            }
+        }
+    }
+
     /// Reads `fd` to its end, 64 KiB at a time straight into the result's storage.
-    static func readAll(_ fd: Int32) -> Result<[UInt8], ReadError> {
+    /// `isEnough` sees the bytes so far after each read; true stops there.
+    static func readAll(_ fd: Int32, isEnough: ([UInt8]) -> Bool = { _ in false }) -> Result<[UInt8], ReadError> {
         let chunk = 1 << 16
         var bytes: [UInt8] = []
         while true {
@@ -50,7 +70,7 @@ enum System {
                 return .failure(ReadError(code: failure))
             }
             bytes.removeLast(chunk - outcome)
-            if outcome == 0 { return .success(bytes) }
+            if outcome == 0 || isEnough(bytes) { return .success(bytes) }
         }
     }
 

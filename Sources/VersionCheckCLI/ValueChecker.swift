@@ -68,6 +68,9 @@ enum ValueChecker {
         case .path:
             guard !raw.isEmpty else { throw bad("a path") }
             return .text(raw)
+        case .prefix:
+            guard !raw.isEmpty else { throw bad("the text entries start with, such as pkg@ or release-") }
+            return .text(raw)
         }
     }
 

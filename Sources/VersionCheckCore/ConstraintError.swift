@@ -34,7 +34,16 @@ public enum ConstraintError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        "invalid constraint \(Excerpt.quoted(text, around: offset)): \(detail)"
+        "invalid constraint \(Excerpt.quoted(text, around: offset)): \(detail)" + (hint.map { "; " + $0 } ?? "")
+    }
+
+    /// A likely slip, named after the message (SPEC.md "Hints on likely slips"): `=>`
+    /// for `>=`, `=<` for `<=`. Neither is an operator, so a constraint holding one is
+    /// always invalid.
+    public var hint: String? {
+        if text.contains("=>") { return "did you mean >=?" }
+        if text.contains("=<") { return "did you mean <=?" }
+        return nil
     }
 
     /// Where in `text` the problem is (characters from 0); nil for `empty`.

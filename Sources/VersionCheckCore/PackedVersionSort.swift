@@ -29,10 +29,13 @@ public enum PackedVersionSort {
 
     /// The input order of `spans` sorted by version precedence, stable (equal versions keep
     /// their input order, also when `descending`), or `nil` if some line does not qualify.
+    /// `unique`: of equal versions only the first in input order (equal keys are equal
+    /// precedence; one more pass over the sorted keys).
     public static func sortedOrder(
         of spans: UnsafeBufferPointer<LineSpan>,
         in bytes: UnsafeBufferPointer<UInt8>,
-        descending: Bool
+        descending: Bool,
+        unique: Bool = false
     ) -> [UInt32]? {
         guard spans.count < Int(UInt32.max) else { return nil }
         guard let widths = measureWidths(of: spans, in: bytes) else { return nil }
@@ -49,7 +52,22 @@ public enum PackedVersionSort {
             let mask: UInt64 = totalBits == 64 ? ~0 : (1 << UInt64(totalBits)) - 1
             for i in keys.indices { keys[i] = ~keys[i] & mask }
         }
-        return radixSortedOrder(keys: &keys, significantBits: totalBits)
+        var order = radixSortedOrder(keys: &keys, significantBits: totalBits)
+        if unique { keepFirstOfEqualKeys(&order, sortedKeys: keys) }
+        return order
+    }
+
+    /// Removes from `order` every entry whose key equals the one before it (`keys` sorted
+    /// in `order`'s order), in place.
+    @usableFromInline
+    static func keepFirstOfEqualKeys(_ order: inout [UInt32], sortedKeys keys: [UInt64]) {
+        guard order.count > 1 else { return }
+        var kept = 1
+        for i in 1..<order.count where keys[i] != keys[i - 1] {
+            order[kept] = order[i]
+            kept += 1
+        }
+        order.removeSubrange(kept...)
     }
 
     /// Validates every line and returns the bit width each component position needs,

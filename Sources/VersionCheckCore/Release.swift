@@ -8,6 +8,27 @@ public enum NotesFormat: String, Sendable, Hashable, CaseIterable {
     case plainText = "plain-text", html, markdown
 }
 
+/// Why a release newer than `latest` is not offered (yet): SPEC.md "Telling the truth
+/// about an appcast", JSON `heldBack`.
+public struct HeldBack: Sendable, Hashable {
+    /// JSON `reason`.
+    public enum Reason: String, Sendable, Hashable {
+        case phasedRollout = "phased-rollout", minAge = "min-age", channel, majorUpgrade = "major-upgrade"
+    }
+
+    public var reason: Reason
+    /// When it will be offered (ISO 8601 UTC); `nil` for a channel or a major upgrade.
+    public var until: String?
+    /// The channel not asked for (`channel`); the `sparkle:minimumAutoupdateVersion` (`major-upgrade`).
+    public var detail: String?
+
+    public init(_ reason: Reason, until: String? = nil, detail: String? = nil) {
+        self.reason = reason
+        self.until = until
+        self.detail = detail
+    }
+}
+
 /// One release of the source (App Store or manifest), as decoded at the edge.
 ///
 /// Layout: the version inline, everything else in one shared, immutable `Details`
@@ -22,12 +43,55 @@ public struct Release: Sendable {
     public init(
         version: Version, notes: String? = nil, date: String? = nil, critical: Bool = false,
         minimumOsVersion: String? = nil, url: String? = nil, displayVersion: String? = nil, notesUrl: String? = nil,
-        informational: Bool = false, notesFormat: NotesFormat = .plainText
+        informational: Bool = false, notesFormat: NotesFormat = .plainText, title: String? = nil, infoUrl: String? = nil,
+        fullNotesUrl: String? = nil, majorUpgradeFrom: String? = nil, heldBack: HeldBack? = nil
     ) {
         self.version = version
-        details = Details.make(Fields(
+        var fields = Fields(
             notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
-            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat))
+            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat)
+        fields.changeExtras { extras in
+            extras = Extras.Values(
+                title: title, infoUrl: infoUrl, fullNotesUrl: fullNotesUrl, majorUpgradeFrom: majorUpgradeFrom, heldBack: heldBack)
+        }
+        details = Details.make(fields)
+    }
+
+    /// An appcast item's `<title>`.
+    public var title: String? {
+        get { details?.fields.extras?.title }
+        set { change { $0.changeExtras { $0.title = newValue } } }
+    }
+
+    /// An appcast item's `<link>` (http or https only).
+    public var infoUrl: String? {
+        get { details?.fields.extras?.infoUrl }
+        set { change { $0.changeExtras { $0.infoUrl = newValue } } }
+    }
+
+    /// An appcast item's `sparkle:fullReleaseNotesLink` (http or https only).
+    public var fullNotesUrl: String? {
+        get { details?.fields.extras?.fullNotesUrl }
+        set { change { $0.changeExtras { $0.fullNotesUrl = newValue } } }
+    }
+
+    /// An appcast item whose `sparkle:minimumAutoupdateVersion` is above the current
+    /// version: the install cannot take it automatically.
+    public var majorUpgrade: Bool { majorUpgradeFrom != nil }
+
+    /// For a major upgrade, its `sparkle:minimumAutoupdateVersion` (the version an
+    /// install needs to take it automatically); nil otherwise.
+    public var majorUpgradeFrom: String? {
+        get { details?.fields.extras?.majorUpgradeFrom }
+        set { change { $0.changeExtras { $0.majorUpgradeFrom = newValue } } }
+    }
+
+    /// Why the source keeps this release from the install for now (an appcast's channel
+    /// or phased rollout); `nil` when it is offered. The decision never offers it, and
+    /// reports the highest such release above `latest` (`UpdateDecision.heldBack`).
+    public var heldBack: HeldBack? {
+        get { details?.fields.extras?.heldBack }
+        set { change { $0.changeExtras { $0.heldBack = newValue } } }
     }
 
     public var notes: String? {
@@ -102,6 +166,37 @@ public struct Release: Sendable {
         var notesUrl: String?
         var informational = false
         var notesFormat = NotesFormat.plainText
+        /// An appcast's fields beyond the others: nil (8 bytes) for a release with none, as
+        /// 115,000 bare items at the cap are.
+        var extras: Extras?
+
+        mutating func changeExtras(_ edit: (inout Extras.Values) -> Void) {
+            var values = extras?.values ?? Extras.Values()
+            edit(&values)
+            extras = values == Extras.Values() ? nil : Extras(values)
+        }
+    }
+
+    /// `Fields.extras`: shared and immutable.
+    private final class Extras: Equatable, @unchecked Sendable {  // immutable: one `let`
+        struct Values: Equatable {
+            var title: String?
+            var infoUrl: String?
+            var fullNotesUrl: String?
+            var majorUpgradeFrom: String?
+            var heldBack: HeldBack?
+        }
+
+        let values: Values
+        init(_ values: Values) { self.values = values }
+
+        var title: String? { values.title }
+        var infoUrl: String? { values.infoUrl }
+        var fullNotesUrl: String? { values.fullNotesUrl }
+        var majorUpgradeFrom: String? { values.majorUpgradeFrom }
+        var heldBack: HeldBack? { values.heldBack }
+
+        static func == (left: Extras, right: Extras) -> Bool { left === right || left.values == right.values }
     }
 
     /// The fields, shared and immutable; never allocated for a release that has none of

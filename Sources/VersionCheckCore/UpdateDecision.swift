@@ -20,6 +20,32 @@ public struct UpdateDecision: Sendable, Equatable {
     /// The highest release above `latest` and `current` that only `--os-version` kept
     /// from being offered (SPEC.md "Decision" 5); it never changes the status.
     public var unavailable: Release?
+    /// The highest release above `latest` (above `current` when none is offered) that
+    /// phased rollout, `--min-age`, a channel not asked for or the preference for an
+    /// update that is not a major upgrade kept back; its `heldBack` says why. It never
+    /// changes the status.
+    public var heldBack: Release?
+    /// What `level` was computed on.
+    public var levelBasis: LevelBasis = .versions
+    /// The minimum in force (the higher of `--minimum` and the source's), if any.
+    public var minimum: Version?
+
+    /// What a level is computed on.
+    public enum LevelBasis: Sendable, Equatable {
+        /// The compared versions.
+        case versions
+        /// The display versions (an appcast compared by build, the installed display version known).
+        case displayVersions
+        /// Build numbers: the level is the compared versions', but it means nothing to
+        /// people, so text names none.
+        case buildNumbers
+    }
+
+    /// The highest release in (`current`, `latest`] that is not informational: what
+    /// can be installed; `nil` when there is none.
+    public var installable: Release? {
+        releases.last { !$0.informational }
+    }
 
     public init(
         status: UpdateStatus, latest: Release?, comparison: Int?, level: BumpLevel?, reason: String,
@@ -91,36 +117,57 @@ public func decideUpdate(
 ) throws(DecisionError) -> UpdateDecision {
     // `--os-version` also looks at the releases it kept back, as given: then they are kept.
     let given = policy.osVersion == nil ? [] : releases
+    let kept = try keptBack(releases, current: current, policy: policy, now: now)
     let offered = try offeredReleases(consume releases, policy: policy, now: now)
-    let latest = offered.last
+    var newer = offered[firstIndex(above: current, in: offered)...]
+    var latest = offered.last
+    var heldBack = kept.held
+    // Sparkle prefers an update that installs without disturbance over a major upgrade.
+    if policy.sparkle, let major = newer.last(where: \.majorUpgrade), newer.contains(where: { !$0.majorUpgrade }) {
+        newer = ArraySlice(newer.filter { !$0.majorUpgrade })
+        latest = newer.last
+        var held = major
+        held.heldBack = HeldBack(.majorUpgrade, detail: major.majorUpgradeFrom)
+        if heldBack.map({ major.version > $0.version }) ?? true { heldBack = held }
+    }
+    var skippedLatest = false
+    if policy.sparkle, newer.isEmpty, let skipped = kept.skipped {
+        // `--skip` removed every release above `current`: the highest of them is the latest, skipped.
+        latest = skipped
+        newer = [skipped]
+        skippedLatest = true
+    }
     let comparison = latest.map { current.compare(to: $0.version) }
-    let level = latest.flatMap { $0.version.bumpLevel(from: current) }
-    let newer = offered[firstIndex(above: current, in: offered)...]
+    let (level, basis) = bumpLevel(of: latest, from: current, policy: policy)
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
+    let named = basis != .buildNumbers
 
     let status: UpdateStatus
     let reason: String
     var withheld: UpdateDecision.Withheld?
     if let minimum, current < minimum {
         (status, reason) = (.forced, "\(current) is below the minimum \(minimum)")
-    } else if let critical = newer.first(where: \.critical) {
+    } else if !skippedLatest, let critical = newer.first(where: \.critical) {
         (status, reason) = (.forced, "\(critical.version) is marked critical")
-    } else if let latest, let level, !latest.informational, policy.forceOn.isReached(by: level) {
-        (status, reason) = (.forced, "\(latest.version) is a \(level.phrase) update")
+    } else if !skippedLatest, let latest, let level, !latest.informational, policy.forceOn.isReached(by: level) {
+        let phrase = named ? "a \(level.phrase) update" : "a newer build, --force-on \(policy.forceOn.rawValue)"
+        (status, reason) = (.forced, "\(latest.version) is \(phrase)")
     } else if let latest, let level {
-        if let skip = policy.skip, skip == latest.version {
+        let isSkipped = skippedLatest || policy.skip.map { $0 == latest.version } ?? false
+        if isSkipped {
             withheld = .skipped
         } else if !policy.optionalOn.isReached(by: level) {
             withheld = .belowOptionalLevel(policy.optionalOn)
         }
+        let phrase = named ? "a \(level.phrase) update" : "a newer build"
         if !policy.optionalOn.isReached(by: level) {
             let because = policy.optionalOn == .never
                 ? "optional updates are off" : "below the optional level \(policy.optionalOn.rawValue)"
-            (status, reason) = (.upToDate, "\(latest.version) is a \(level.phrase) update, \(because)")
-        } else if let skip = policy.skip, skip == latest.version {
+            (status, reason) = (.upToDate, "\(latest.version) is \(phrase), \(because)")
+        } else if isSkipped {
             (status, reason) = (.upToDate, "\(latest.version) was skipped")
         } else {
-            (status, reason) = (.optional, "\(latest.version) is a \(level.phrase) update")
+            (status, reason) = (.optional, "\(latest.version) is \(phrase)")
         }
     } else if let latest {
         let sentence = comparison == 0
@@ -129,10 +176,77 @@ public func decideUpdate(
     } else {
         (status, reason) = (.upToDate, "no release is offered")
     }
-    return UpdateDecision(
+    if let held = heldBack, let latest, held.version <= latest.version { heldBack = nil }
+    var decision = UpdateDecision(
         status: status, latest: latest, comparison: comparison, level: level, reason: reason,
-        releases: newer, gatePassed: latest == nil || comparison == 1, withheld: status == .upToDate ? withheld : nil,
+        releases: newer,
+        gatePassed: latest == nil || comparison == 1, withheld: status == .upToDate ? withheld : nil,
         unavailable: unavailableRelease(given, above: latest?.version, current: current, policy: policy, now: now))
+    decision.heldBack = heldBack
+    decision.levelBasis = basis
+    decision.minimum = minimum
+    return decision
+}
+
+/// The level from `current` to `latest`, and what it was computed on: the display
+/// versions when the policy knows the installed one and `latest` has one (equal display
+/// versions: `prerelease`), else the compared versions (build numbers or not).
+private func bumpLevel(
+    of latest: Release?, from current: Version, policy: UpdatePolicy
+) -> (BumpLevel?, UpdateDecision.LevelBasis) {
+    guard let latest, let level = latest.version.bumpLevel(from: current) else {
+        return (nil, policy.comparesBuildNumbers ? .buildNumbers : .versions)
+    }
+    if let installed = policy.currentDisplayVersion, let text = latest.displayVersion,
+       let display = try? Version(sparkle: text) {
+        return (display.bumpLevel(from: installed) ?? .prerelease, .displayVersions)
+    }
+    return (level, policy.comparesBuildNumbers ? .buildNumbers : .versions)
+}
+
+/// What step 1 keeps back, beyond the OS: the highest release above `current` held back
+/// (by the source, or by `--min-age`, marked with its reason) that the OS filters allow,
+/// and, for an appcast's `--skip`, the highest release above `current` it removes that
+/// would otherwise be offered. One pass, only for an appcast or with `--min-age`.
+private func keptBack(
+    _ releases: [Release], current: Version, policy: UpdatePolicy, now: Int64
+) throws(DecisionError) -> (held: Release?, skipped: Release?) {
+    guard policy.sparkle || policy.minimumAgeDays > 0 else { return (nil, nil) }
+    var held: Release?
+    var skipped: Release?
+    for release in releases where release.version > current {
+        if (try? needsNewerOS(release, policy: policy)) != false { continue }
+        var reason = release.heldBack
+        if reason == nil, policy.minimumAgeDays > 0, (try? isTooYoung(release, policy: policy, now: now)) == true {
+            reason = HeldBack(.minAge, until: availableDate(release, policy: policy))
+        }
+        if let reason {
+            if let best = held, release.version <= best.version { continue }
+            var marked = release
+            marked.heldBack = reason
+            held = marked
+        } else if isSkipped(release, policy: policy) {
+            if let best = skipped, release.version <= best.version { continue }
+            skipped = release
+        }
+    }
+    return (held, skipped)
+}
+
+/// When a release too young for `--min-age` will be old enough (ISO 8601 UTC).
+private func availableDate(_ release: Release, policy: UpdatePolicy) -> String? {
+    guard let text = release.date, let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
+        return nil
+    }
+    let available = (released + policy.minimumAgeDays * 86_400).rounded(.up)
+    guard available.isFinite, available.magnitude < 9e18 else { return nil }
+    return ISO8601.text(secondsSinceEpoch: Int64(available))
+}
+
+/// An appcast's `--skip X` removes every release at or below X that is not critical.
+private func isSkipped(_ release: Release, policy: UpdatePolicy) -> Bool {
+    guard policy.sparkle, let skip = policy.skip else { return false }
+    return !release.critical && release.version <= skip
 }
 
 /// SPEC.md "Decision" 5: the highest release above `latest` (and `current`) that is not
@@ -169,7 +283,7 @@ private func unavailableRelease(
 private func offeredReleases(
     _ releases: consuming [Release], policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> [Release] {
-    let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0
+    let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0 || policy.sparkle
     switch ascendingOrder(releases) {
     case .strictly:
         guard filtering else { return releases }
@@ -275,6 +389,7 @@ private func firstIndex(above current: Version, in offered: [Release]) -> Int {
 
 /// `--os-version` and `--min-age`. A blank field counts as absent.
 private func isOffered(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
+    if policy.sparkle, release.heldBack != nil || isSkipped(release, policy: policy) { return false }
     if try needsNewerOS(release, policy: policy) { return false }
     return try !isTooYoung(release, policy: policy, now: now)
 }

@@ -100,7 +100,8 @@ extension Version {
         trimmingWhitespace((text as? String) ?? String(text))
     }
 
-    internal static func trimmingWhitespace(_ string: String) -> String {
+    /// The text without surrounding (Unicode) whitespace, as every reading of a version trims it.
+    public static func trimmingWhitespace(_ string: String) -> String {
         let utf8 = string.utf8
         if let first = utf8.first, isPlainByte(first), isPlainByte(utf8[utf8.index(before: utf8.endIndex)]) {
             return string
@@ -294,8 +295,35 @@ extension Version {
             let w = scan.words
             return Version(words: w.0, w.1, w.2, w.3, extra: .prereleaseWithInlineNumbers, text: text)
         }
-        let pieces = slice(text, scan.numbers).split(separator: ".", omittingEmptySubsequences: false)
-        let extra = Extra(numbers: pieces.prefix(scan.significant).map(numeral), hasPrerelease: scan.prerelease != nil)
+        // One pass over the digits' bytes, no list of pieces: the list is made at its final
+        // size; a number past UInt64 (rare) becomes a slice of the text.
+        var numbers = NumberList(smalls: [])
+        numbers.smalls.reserveCapacity(scan.significant)
+        var utf8 = text
+        var bigRanges: [(index: Int, range: Range<Int>)] = []
+        utf8.withUTF8 { bytes in
+            var i = scan.numbers.lowerBound
+            while numbers.smalls.count < scan.significant {
+                let start = i
+                var value: UInt64 = 0
+                var overflow = false
+                while i < scan.numbers.upperBound, bytes[i] != dot {
+                    let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- zero))
+                    overflow = overflow || o1 || o2
+                    value = sum
+                    i += 1
+                }
+                if overflow { bigRanges.append((numbers.smalls.count, start..<i)) }
+                numbers.smalls.append(overflow ? 0 : value)
+                i += 1
+            }
+        }
+        for big in bigRanges {
+            guard case .big(let digits) = numeral(slice(text, big.range)) else { continue }
+            numbers.bigs[big.index] = digits
+        }
+        let extra = Extra(numbers: numbers, hasPrerelease: scan.prerelease != nil)
         return Version(words: 0, 0, 0, 0, extra: extra, text: text)
     }
 

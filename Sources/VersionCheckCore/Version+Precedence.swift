@@ -42,6 +42,8 @@ extension Version: Comparable, Hashable {
         hasher.combine(_w3)
         if let extra = _extra {
             hasher.combine(extra.numbers)
+            // Sparkle's equal versions have equal leading numbers (trailing zeros dropped).
+            if extra.sparkle { return }
             hasher.combine(extra.hasPrerelease)
             if extra.hasPrerelease {
                 withPrerelease { text in
@@ -61,6 +63,9 @@ extension Version: Comparable, Hashable {
     /// The exact comparison: unbounded numbers, more than four components, pre-releases.
     @usableFromInline
     internal func _compareSlow(to other: Version) -> Int {
+        if _extra?.sparkle == true || other._extra?.sparkle == true {
+            return SparkleComparator.compare(description, other.description)
+        }
         let numbers: Int
         if _extra?.numbers == nil, other._extra?.numbers == nil {
             numbers = Version.compareWords(self, other)
@@ -86,7 +91,7 @@ extension Version: Comparable, Hashable {
     }
 
     /// Component by component, the shorter list padded with zeros.
-    internal static func compareNumerals(_ a: [Numeral], _ b: [Numeral]) -> Int {
+    internal static func compareNumerals(_ a: NumberList, _ b: NumberList) -> Int {
         for i in 0..<max(a.count, b.count) {
             let x = i < a.count ? a[i] : .small(0)
             let y = i < b.count ? b[i] : .small(0)

@@ -1,16 +1,17 @@
-// Sparkle's spellings (SPEC.md "Sparkle appcasts"): where Sparkle's comparator and the
-// lenient grammar part ways, a version read from an appcast follows Sparkle.
+// Sparkle's spellings (SPEC.md "Sparkle appcasts"): a version read from an appcast
+// compares as Sparkle 2's `SUStandardVersionComparator` compares it.
 
 extension Version {
-    /// Reads a version as Sparkle's comparator does where it and the lenient grammar part
-    /// ways, keeping the text as spelled (`description` is the trimmed input):
+    /// Reads a version as Sparkle 2's comparator (`SUStandardVersionComparator`) reads it,
+    /// keeping the text as spelled (`description` is the trimmed input). Any text is a
+    /// version to Sparkle (`1.0 (1234)`, `2.0b3`, `1.5.5-335d3e2`, `beta`), except an
+    /// empty one or one holding a control character (the spelling is printed).
     ///
-    /// - text from the first `-` on is ignored: `1.5.5-335d3e2` is `1.5.5` (but it stays
-    ///   in the spelling, which is printed, so a control character there is refused);
-    /// - a letter suffix on the last numeric component is a pre-release: `2.0b3` reads as
-    ///   `2.0-b.3`, `1.5rc1` as `1.5-rc.1`, `3.1a` as `3.1-a`
-    ///   (so `2.0a1 < 2.0b3 < 2.0b10 < 2.0rc1 < 2.0`);
-    /// - everything else as the lenient grammar (`v` prefix, `+build`, any length).
+    /// Plain digits and dots before the first `-` (`1.5.5-335d3e2`, `5209`, trailing
+    /// dots dropped) compare as the lenient grammar would, which there is Sparkle's
+    /// order too, on the fast inline path; anything else compares with
+    /// `SparkleComparator` on the text, and its leading numeric components are its
+    /// numbers for bump levels (`1.0b1 (7)` has 1 and 0).
     ///
     /// Applies to versions in an appcast and, when the source is an appcast, to
     /// `--current`, `--skip` and `--minimum`; never to `--os-version`.
@@ -18,69 +19,71 @@ extension Version {
     /// - Throws: `VersionError` quoting the whole (trimmed) text, offsets counted in it.
     public init(sparkle text: some StringProtocol) throws(VersionError) {
         let trimmed = Version.trimmingWhitespace(text)
-        let kept = trimmed.prefix { $0 != "-" }
-        if let unprintable = trimmed[kept.endIndex...].firstIndex(where: { !$0.unicodeScalars.allSatisfy(TerminalText.isPlain) }) {
+        guard !trimmed.isEmpty else { throw .empty }
+        if let unprintable = trimmed.firstIndex(where: { !$0.unicodeScalars.allSatisfy(TerminalText.isPlain) }) {
             throw .unexpectedCharacter(
                 text: trimmed, offset: trimmed.distance(from: trimmed.startIndex, to: unprintable), expected: .printable)
         }
-        guard let (numbers, suffix, rest) = Version.splitLetterSuffix(kept) else {
-            let plain: Version
-            do {
-                plain = try Version(kept)
-            } catch {
-                throw error.quoting(trimmed)
-            }
-            self = kept.utf8.count == trimmed.utf8.count ? plain : plain.respelled(trimmed, prerelease: nil)
+        var utf8 = Substring(trimmed).utf8
+        if let dash = utf8.dropFirst().firstIndex(of: UInt8(ascii: "-")) { utf8 = utf8[..<dash] }
+        // Trailing periods are padding to Sparkle: `1.0.` is `1.0`.
+        while utf8.last == UInt8(ascii: ".") { utf8 = utf8.dropLast() }
+        if Version.isPlainDigitsAndDots(utf8), let plain = try? Version(Substring(utf8)) {
+            self = plain.respelled(trimmed)
             return
         }
-        let identifiers = suffix.digits.isEmpty ? String(suffix.letters) : "\(suffix.letters).\(suffix.digits)"
-        let normal: Version
-        do {
-            normal = try Version("\(numbers)-\(identifiers)\(rest)")
-        } catch {
-            throw error.quoting(trimmed)
+        var copy = trimmed
+        let (numerals, hasLetters) = copy.withUTF8 { text in
+            (SparkleComparator.leadingNumbers(text).map(Numeral.init(digits:)), Version.hasLetterRun(text))
         }
-        self = normal.respelled(trimmed, prerelease: identifiers)
+        var significant = numerals
+        while let last = significant.last, last == .small(0) { significant.removeLast() }
+        let extra = Extra(numbers: NumberList(significant), hasPrerelease: hasLetters, sparkle: true)
+        self.init(words: 0, 0, 0, 0, extra: extra, text: trimmed)
     }
 
-    /// The same precedence under another spelling; `prerelease` holds the identifiers
-    /// when the spelling does not show them in SemVer form.
-    private func respelled(_ text: String, prerelease: String?) -> Version {
-        let extra: Extra?
-        if let prerelease {
-            extra = Extra(numbers: _extra?.numbers, hasPrerelease: true, prerelease: prerelease)
-        } else if let numbers = _extra?.numbers {
-            extra = Extra(numbers: numbers, hasPrerelease: false)
+    /// Whether Sparkle's comparator reads this version (a spelling the lenient grammar
+    /// would not order the same way).
+    public var isSparkleSpelling: Bool { _extra?.sparkle ?? false }
+
+    /// The same precedence under another spelling.
+    private func respelled(_ text: String) -> Version {
+        Version(words: _w0, _w1, _w2, _w3, extra: _extra, text: text)
+    }
+
+    /// `1`, `1.2.3`: digits, single dots between them.
+    private static func isPlainDigitsAndDots(_ utf8: Substring.UTF8View) -> Bool {
+        var previousWasDigit = false
+        for byte in utf8 {
+            if byte &- UInt8(ascii: "0") < 10 {
+                previousWasDigit = true
+            } else if byte == UInt8(ascii: "."), previousWasDigit {
+                previousWasDigit = false
+            } else {
+                return false
+            }
+        }
+        return previousWasDigit
+    }
+
+    private static func hasLetterRun(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var parts = SparkleComparator.Parts(text)
+        while let part = parts.next() {
+            if part.kind == .letters { return true }
+        }
+        return false
+    }
+}
+
+extension Version.Numeral {
+    /// ASCII digits as a number (leading zeros dropped).
+    init(digits: Substring) {
+        let significant = digits.drop { $0 == "0" }
+        if let value = UInt64(significant.isEmpty ? "0" : significant) {
+            self = .small(value)
         } else {
-            extra = nil
+            self = .big(significant)
         }
-        return Version(words: _w0, _w1, _w2, _w3, extra: extra, text: text)
-    }
-
-    /// `2.0b3+x` → (`2.0`, (`b`, `3`), `+x`): `[v]digits *("." digits)`, then letters and
-    /// optional digits, then nothing or `+…`. `nil` when the text has no such suffix.
-    private static func splitLetterSuffix(
-        _ text: Substring
-    ) -> (numbers: Substring, suffix: (letters: Substring, digits: Substring), rest: Substring)? {
-        let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
-        let isLetter: (Character) -> Bool = { $0.isASCII && $0.isLetter }
-        var index = text.startIndex
-        if index < text.endIndex, text[index] == "v" || text[index] == "V" { index = text.index(after: index) }
-        while true {
-            let start = index
-            while index < text.endIndex, isDigit(text[index]) { index = text.index(after: index) }
-            if index == start { return nil }
-            guard index < text.endIndex, text[index] == "." else { break }
-            index = text.index(after: index)
-        }
-        let numbersEnd = index
-        while index < text.endIndex, isLetter(text[index]) { index = text.index(after: index) }
-        let lettersEnd = index
-        if lettersEnd == numbersEnd { return nil }
-        while index < text.endIndex, isDigit(text[index]) { index = text.index(after: index) }
-        let digitsEnd = index
-        if index < text.endIndex, text[index] != "+" { return nil }
-        return (text[..<numbersEnd], (text[numbersEnd..<lettersEnd], text[lettersEnd..<digitsEnd]), text[digitsEnd...])
     }
 }
 

@@ -72,18 +72,23 @@ extension Version {
     internal final class Extra: Sendable {
         /// Every significant numeric component (trailing zeros dropped) when they do not
         /// fit inline; `nil` when the inline words hold them.
-        let numbers: [Numeral]?
+        let numbers: NumberList?
         /// The text has a pre-release part.
         @usableFromInline let hasPrerelease: Bool
         /// The pre-release identifiers in SemVer form (`b.3`) when the text spells them
         /// otherwise (Sparkle's `2.0b3`, see `Version(sparkle:)`); `nil` when they are read
         /// from the text.
         let prerelease: String?
+        /// The version is compared with Sparkle's comparator (`SparkleComparator`, on the
+        /// text): a Sparkle spelling that is not plain digits and dots (`1.0 (1234)`,
+        /// `2.0b3`). `numbers` then holds its leading numeric components (for bump levels).
+        let sparkle: Bool
 
-        init(numbers: [Numeral]?, hasPrerelease: Bool, prerelease: String? = nil) {
+        init(numbers: NumberList?, hasPrerelease: Bool, prerelease: String? = nil, sparkle: Bool = false) {
             self.numbers = numbers
             self.hasPrerelease = hasPrerelease
             self.prerelease = prerelease
+            self.sparkle = sparkle
         }
 
         /// Shared by every pre-release version whose numbers fit inline.
@@ -100,11 +105,48 @@ extension Version {
 }
 
 extension Version {
+    /// Numeric components, compactly: 8 bytes each (a version of 4 million components
+    /// read from an 8 MiB manifest costs 32 MiB, not the 160 MiB an array of `Numeral`
+    /// took), the rare ones past `UInt64` kept aside as their digits (a slice of the text).
+    @usableFromInline
+    internal struct NumberList: Hashable, Sendable {
+        /// Each component; 0 where `bigs` holds it.
+        var smalls: [UInt64]
+        /// The components that do not fit in `UInt64`, by index: digits without leading zeros.
+        var bigs: [Int: Substring] = [:]
+
+        var count: Int { smalls.count }
+
+        init(smalls: [UInt64], bigs: [Int: Substring] = [:]) {
+            self.smalls = smalls
+            self.bigs = bigs
+        }
+
+        /// The list of `numerals`, in order.
+        init(_ numerals: [Numeral]) {
+            smalls = []
+            smalls.reserveCapacity(numerals.count)
+            for (index, numeral) in numerals.enumerated() {
+                switch numeral {
+                case .small(let value): smalls.append(value)
+                case .big(let digits):
+                    smalls.append(0)
+                    bigs[index] = digits
+                }
+            }
+        }
+
+        subscript(index: Int) -> Numeral {
+            if !bigs.isEmpty, let digits = bigs[index] { return .big(digits) }
+            return .small(smalls[index])
+        }
+    }
+
     /// The significant numeric components (trailing zeros dropped). Slow path only.
-    internal var numerals: [Numeral] {
+    internal var numerals: NumberList {
         if let numbers = _extra?.numbers { return numbers }
-        var result: [Numeral] = [.small(_w0), .small(_w1), .small(_w2), .small(_w3)]
-        while let last = result.last, last == .small(0) { result.removeLast() }
-        return result
+        var result: [UInt64] = [_w0, _w1, _w2, _w3]
+        while let last = result.last, last == 0 { result.removeLast() }
+        return NumberList(smalls: result)
     }
 }

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import VersionCheckCore
 
 /// One exchange with libcurl's easy interface, on Linux.
 ///
@@ -73,8 +74,17 @@ struct CurlExchange: HTTPExchanging {
     /// Maps a libcurl error code (CURLcode) to a `TransportError`.
     static func classify(_ code: Int32, osErrno: Int32, message: String, timeout: Double, url: URL) -> TransportError {
         switch code {
+        case 1 where ["http", "https"].contains(url.scheme?.lowercased() ?? ""):
+            // UNSUPPORTED_PROTOCOL for an http(s) URL: libcurl follows no redirect here, so it is
+            // the response that is not HTTP (a garbage status line reads as HTTP/0.9).
+            return .other("malformed HTTP response (\(message))")
         case 1:  // UNSUPPORTED_PROTOCOL
             return .insecureRedirect(to: Redaction.display(url), reason: "not an http(s) URL")
+        case 100:  // TOO_LARGE (libcurl 8.6 and later: a header line or all of them)
+            return .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+        case 27 where message.lowercased().contains("header"), 56 where message.lowercased().contains("header"):
+            // OUT_OF_MEMORY, RECV_ERROR: libcurl's own caps on a header line and on all of them
+            return .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
         case 5, 6:  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
             return .cannotConnect("host not found (DNS)")
         case 7:  // COULDNT_CONNECT
@@ -185,8 +195,20 @@ final class CurlReceiver {
     var headers: [String: String] = [:]
     var body = Data()
     var failure: TransportError?
+    /// Header bytes of the response so far (every block's, a `100 Continue` included).
+    private var headerBytes = 0
 
     init(maximumBodySize: Int) { self.maximumBodySize = maximumBodySize }
+
+    /// Counts `length` bytes of header; false (abort, `too-large`) past the cap.
+    func countHeader(_ length: Int) -> Bool {
+        headerBytes += length
+        guard headerBytes <= HTTPLimits.maximumHeaderSize else {
+            failure = .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+            return false
+        }
+        return true
+    }
 
     /// One header line, the status line included; a new status line (after a
     /// `100 Continue`) starts the headers afresh. Returns false to abort.
@@ -194,7 +216,11 @@ final class CurlReceiver {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("HTTP/") {
             let parts = text.split(separator: " ", maxSplits: 2)
-            status = parts.count > 1 ? Int(parts[1]) : nil
+            guard parts.count > 1, let code = Int(parts[1]), (100...999).contains(code) else {
+                failure = .other("malformed HTTP response (status line '\(TerminalText.dotted(String(text.prefix(40)))))')")
+                return false
+            }
+            status = code
             headers = [:]
             return true
         }
@@ -243,7 +269,7 @@ private let curlWriteHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, 
     guard let context else { return 0 }
     let receiver = Unmanaged<CurlReceiver>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
-    guard let data else { return 0 }
+    guard let data, receiver.countHeader(length) else { return 0 }
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     return receiver.header(line) ? length : 0
 }

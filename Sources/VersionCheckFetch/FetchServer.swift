@@ -4,9 +4,9 @@ import VersionCheckCore
 /// `versioncheck-fetch --serve`: one helper for many requests (`ServedFrame`). Request
 /// frames are read from stdin; each request runs on a thread of its own, so they wait on
 /// the network side by side (the main binary bounds how many it sends at once); each
-/// report is written to stdout as one frame, whole, as soon as its request ends. At the
-/// end of stdin the helper waits for the requests under way, then exits 0; a frame that
-/// is not one is 64.
+/// report (`FetchReport.encoded`, the one report format) is written to stdout as one
+/// frame, whole, as soon as its request ends. At the end of stdin the helper waits for
+/// the requests under way, then exits 0; a frame that is not one is 64.
 enum FetchServer {
     static func serve() -> Int32 {
         let writer = ReportWriter()
@@ -27,12 +27,15 @@ enum FetchServer {
                 }
                 parser.append(chunk[..<count])
             case .frame(let tag, let id, let payload)?:
-                guard tag == ServedFrame.requestTag else { return 64 }
+                guard tag == ServedFrame.requestTag else {
+                    running.wait()
+                    return 64
+                }
                 running.enter()
                 Thread.detachNewThread {
                     let report: FetchReport
                     if let request = ServedFrame.request(from: payload) {
-                        report = outcome(request)
+                        report = FetchHelper.fetch(request)
                     } else {
                         report = .failure(FetchFailure(.internal, "request \(id) is not a request the helper reads"))
                     }
@@ -46,33 +49,17 @@ enum FetchServer {
         }
     }
 
-    /// One GET with retries, as a report (its body as received, not copied again).
-    private static func outcome(_ request: FetchRequest) -> FetchReport {
-        switch FetchHelper.outcome(request) {
-        case .success(let (response, body)):
-            var response = response
-            response.body = [UInt8](body)
-            return .response(response)
-        case .failure(let failure):
-            return .failure(failure)
-        }
-    }
-
     /// Writes whole report frames to stdout, one at a time.
     private final class ReportWriter: @unchecked Sendable {
         private let lock = NSLock()
 
         func write(_ report: FetchReport, id: Int) {
-            let header = Array(report.header.utf8)
-            var body: [UInt8] = []
-            if case .response(let response) = report { body = response.body }
+            let bytes = report.encoded
+            let frame = ServedFrame.header(tag: ServedFrame.reportTag, id: id, length: bytes.count) + bytes
             lock.lock()
             defer { lock.unlock() }
-            let frame = ServedFrame.header(tag: ServedFrame.reportTag, id: id, length: header.count + body.count)
             // A main binary that went away ends the helper by SIGPIPE: nobody waits for it.
-            try? FileHandle.standardOutput.write(contentsOf: Data(frame + header))
-            try? FileHandle.standardOutput.write(contentsOf: Data(body))
+            try? FileHandle.standardOutput.write(contentsOf: Data(frame))
         }
     }
 }
-

@@ -48,4 +48,6 @@ public enum HTTPLimits {
     public static let maximumBodySize = FetchLimits.maximumBodySize
     /// Redirects followed before giving up (`FetchLimits`).
     public static let maximumRedirects = FetchLimits.maximumRedirects
+    /// The most bytes of one response's headers (`FetchLimits`).
+    public static let maximumHeaderSize = FetchLimits.maximumHeaderSize
 }

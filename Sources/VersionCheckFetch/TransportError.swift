@@ -12,6 +12,8 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     case timedOut(seconds: Double)
     /// The body is larger than the cap (bytes).
     case tooLarge(limit: Int)
+    /// The response's headers together are larger than the cap (bytes).
+    case headersTooLarge(limit: Int)
     /// A redirect was refused: https to http, plain http off loopback, or another scheme.
     case insecureRedirect(to: String, reason: String)
     /// More redirects than allowed (a loop, usually).
@@ -23,7 +25,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     public var isRetryable: Bool {
         switch self {
         case .cannotConnect, .timedOut: true
-        case .tlsFailed, .tooLarge, .insecureRedirect, .tooManyRedirects, .other: false
+        case .tlsFailed, .tooLarge, .headersTooLarge, .insecureRedirect, .tooManyRedirects, .other: false
         }
     }
 
@@ -32,7 +34,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .cannotConnect, .tlsFailed: .unreachable
         case .timedOut: .timeout
-        case .tooLarge: .tooLarge
+        case .tooLarge, .headersTooLarge: .tooLarge
         case .insecureRedirect: .insecureRedirect
         case .tooManyRedirects, .other: .badResponse
         }
@@ -44,6 +46,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .tlsFailed(let reason): "TLS failed: \(reason)"
         case .timedOut(let seconds): "timed out after \(Seconds.format(seconds)) s"
         case .tooLarge(let limit): "response body larger than \(limit / 1024 / 1024) MiB"
+        case .headersTooLarge(let limit): "response headers larger than \(limit / 1024) KiB"
         case .insecureRedirect(let target, let reason): "redirect to '\(target)' refused (\(reason))"
         case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .other(let reason): reason

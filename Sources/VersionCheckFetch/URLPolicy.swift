@@ -27,15 +27,13 @@ public enum URLPolicy {
     }
 }
 
-/// URLs as versioncheck shows them: without any user-info (`user:password@`).
+/// URLs as versioncheck shows them: the password masked (`alice:***@host`), as the main
+/// process shows them (`WebAddress.display`, the one rule).
 public enum Redaction {
-    /// `url` as text with its user and password removed.
+    /// `url` as text with its password (or a user info without one) masked.
     public static func display(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil,
-              var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return url.absoluteString }
-        parts.user = nil
-        parts.password = nil
-        return parts.string ?? url.absoluteString
+        let text = url.absoluteString
+        guard url.user != nil || url.password != nil else { return text }
+        return WebAddress(text)?.display ?? "(a URL with credentials)"
     }
 }

@@ -69,11 +69,23 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         defer { lock.unlock() }
         if let failure { return .failure(failure) }
         guard let response else { return .failure(.other("no response")) }
+        // URLSession reads the headers whole before it hands them over; past the cap the
+        // answer is the same as libcurl's (76 too-large), whatever the status.
+        if Self.headerSize(of: response) > HTTPLimits.maximumHeaderSize {
+            return .failure(.headersTooLarge(limit: HTTPLimits.maximumHeaderSize))
+        }
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
             headers[String(describing: name).lowercased()] = String(describing: value)
         }
         return .success(HTTPResponse(url: url, status: response.statusCode, headers: headers, body: body))
+    }
+
+    /// The size of `response`'s headers as they travelled (`Name: value` and CRLF each).
+    static func headerSize(of response: HTTPURLResponse) -> Int {
+        response.allHeaderFields.reduce(0) { total, field in
+            total + String(describing: field.key).utf8.count + String(describing: field.value).utf8.count + 4
+        }
     }
 
     /// Records the first failure only: a cancel we asked for reports "cancelled" afterwards.
@@ -95,6 +107,11 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        if let http = response as? HTTPURLResponse, Self.headerSize(of: http) > HTTPLimits.maximumHeaderSize {
+            fail(.headersTooLarge(limit: HTTPLimits.maximumHeaderSize))
+            completionHandler(.cancel)
+            return
+        }
         if response.expectedContentLength > Int64(maximumBodySize) {
             fail(.tooLarge(limit: maximumBodySize))
             completionHandler(.cancel)
@@ -144,6 +161,12 @@ extension URLSessionExchange {
             // The first URL is vetted before it gets here and every redirect is declined,
             // so this is URLSession (on Darwin) following a redirect to another scheme
             // by itself, without asking the delegate: refused, never retried.
+            // On Linux (libcurl underneath) it is also a response that is not HTTP at all,
+            // for the http(s) URL that was asked: a garbage status line.
+            if let failing = urlError.failureURLString, let scheme = URL(string: failing)?.scheme?.lowercased(),
+               scheme == "http" || scheme == "https" {
+                return .other("malformed HTTP response (\(reason))")
+            }
             let target = urlError.failureURLString.map(Self.redacted) ?? "an unsupported URL"
             return .insecureRedirect(to: target, reason: "not an http(s) URL")
         case .badURL:
@@ -166,6 +189,10 @@ extension URLSessionExchange {
             // certificate among them, as code -1 (unknown) with curl's own message.
             let lower = reason.lowercased()
             if ["ssl", "tls", "certificate"].contains(where: lower.contains) { return .tlsFailed(reason) }
+            // libcurl's own cap on headers ("Too large response headers: 307204 > 307200").
+            if lower.contains("header"), lower.contains("large") || lower.contains("rejected") {
+                return .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+            }
             return .cannotConnect(reason)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import VersionCheckCore
 
 /// One GET over the network: a whole-attempt deadline, the body capped while it
 /// streams in, and redirects followed here, each `Location` resolved against the

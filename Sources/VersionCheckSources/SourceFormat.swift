@@ -44,10 +44,14 @@ public enum VersionReading: Sendable, Equatable {
 public struct SourceContext: Sendable {
     public var current: Version?
     public var appcast: AppcastOptions
+    /// The URL the body came from (without credentials), which relative links in it are
+    /// read against; nil for a local file.
+    public var base: String?
 
-    public init(current: Version? = nil, appcast: AppcastOptions = AppcastOptions(now: 0)) {
+    public init(current: Version? = nil, appcast: AppcastOptions = AppcastOptions(now: 0), base: String? = nil) {
         self.current = current
         self.appcast = appcast
+        self.base = base
     }
 }
 

@@ -166,13 +166,23 @@ func runCommandBenchmarks(binary: String) {
     }
     if let baseline { print("command: baseline \(baseline)") }
     let input = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-bench-1m.txt").path
-    var text = randomVersionTexts(count: 1_000_000, seed: 2026).joined(separator: "\n")
+    let versions = randomVersionTexts(count: 1_000_000, seed: 2026)
+    var text = versions.joined(separator: "\n")
     text += "\n"
     guard FileManager.default.createFile(atPath: input, contents: Data(text.utf8)) else {
         print("command: cannot write \(input)")
         exit(70)
     }
     defer { try? FileManager.default.removeItem(atPath: input) }
+    // The same versions as monorepo tags (`pkg@1.2.3`), for `sort --prefix`.
+    let tagged = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-bench-1m-tags.txt").path
+    guard FileManager.default.createFile(atPath: tagged, contents: Data(versions.map { "pkg@" + $0 + "\n" }.joined().utf8)) else {
+        print("command: cannot write \(tagged)")
+        exit(70)
+    }
+    defer { try? FileManager.default.removeItem(atPath: tagged) }
+    /// Plain `versioncheck sort` of the plain lines, alternated beside a row on another input.
+    let plainSort = CommandExtra(label: "plain sort", argv: ["/bin/sh", "-c", "exec \"$0\" sort < \"$1\"", binary, input])
 
     CommandPair(
         name: "command: sort 1,000,000 random x.y.z lines",
@@ -186,6 +196,16 @@ func runCommandBenchmarks(binary: String) {
     CommandPair(
         name: "command: sort --stable, the same lines",
         ours: [binary, "sort", "--stable"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2
+    ).measure()
+    CommandPair(
+        name: "command: sort --unique, the same lines",
+        ours: [binary, "sort", "--unique"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2,
+        extras: [plainSort]
+    ).measure()
+    CommandPair(
+        name: "command: sort --prefix pkg@ --unique, the same versions as 1,000,000 pkg@x.y.z tags",
+        ours: [binary, "sort", "--prefix", "pkg@", "--unique"], theirs: ["sort", "-V"], stdinPath: tagged, runs: 11,
+        target: 0.2, extras: [plainSort]
     ).measure()
     CommandPair(
         name: "command: start-up, compare 1.2.3 1.10.0",

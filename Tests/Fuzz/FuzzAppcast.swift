@@ -2,14 +2,19 @@
 // output. Input: byte 0 picks the policy and the current version (as for fuzz-manifest);
 // byte 1 the appcast options (bits 0-1 the channels, bit 2 `--appcast-version display`,
 // bit 3 a rollout group, bits 4-6 which, bit 7 an explicit `--force-on`); the rest is the feed.
+// The feed is read as if from `feedURL`, so that relative links are resolved.
 //
 // Invariants, beyond "no crash": reading and decoding are deterministic, a feed the
 // reader accepts is one `SourceFormats` recognises as an appcast, and the format decodes
 // it as reader + selection do; every offered version round-trips through
 // `Version(sparkle:)`; a second reading (Support/Appcast/AppcastReference.swift) agrees:
-// a feed it refuses is refused, otherwise the offered versions are its versions (a
-// subsequence of them with phased rollout or `--os-version`, which it does not model)
-// and the chosen (highest, first of equals) version is the same; the whole check fails
+// a feed it refuses (a `file:` enclosure included) is refused, otherwise the offered
+// versions are its versions (deltas and other systems left out; a subsequence of them
+// with phased rollout or `--os-version`, which it does not model), the chosen (highest,
+// first of equals) version is the same, and each installable item's URL is the one it
+// resolves (`xml:base`, the feed's URL); a second Sparkle comparator
+// (Support/Appcast/SparkleOrderReference.swift) orders every pair of offered versions
+// and `current` as `Version(sparkle:)` does; the whole check fails
 // only as bad-response (76) with a message ending in the reader's reason, never 0, 100
 // or 101, and without `--min-age` and `--os-version` its latest is the chosen version.
 import VersionCheckCLI
@@ -17,6 +22,7 @@ import VersionCheckCore
 import VersionCheckSources
 
 private let channelSets: [[String]] = [[], ["beta"], ["beta", "nightly"], ["nightly"]]
+private let feedURL = "https://appcast.invalid/feed/appcast.xml"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -34,8 +40,8 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         now: 1_800_000_000)
 
     // The reader and the selection, twice.
-    let read = readAppcast(body)
-    require(readAppcast(body) == read, "reading is not deterministic")
+    let read = readAppcast(body, base: feedURL)
+    require(readAppcast(body, base: feedURL) == read, "reading is not deterministic")
     let offer = read.flatMap { appcast in offerReleases(appcast, current: current, options: options) }
     if case .success = read {
         require(AppcastReader.sniff(body), "the reader accepts a feed that is not sniffed as an appcast")
@@ -46,10 +52,19 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             require(again == release.version && again?.description == release.version.description,
                     "release version \(shown(release.version.description)) does not round-trip")
         }
+        // Sparkle's order, asked of a second comparator: the offered versions and current, pairwise.
+        let versions = (releases.map(\.version) + [current]).prefix(24)
+        for a in versions {
+            for b in versions {
+                let expected = SparkleOrderReference.compare(a.description, b.description)
+                require(a.compare(to: b) == expected,
+                        "\(shown(a.description)) against \(shown(b.description)): \(a.compare(to: b)), Sparkle's order says \(expected)")
+            }
+        }
     }
 
     // The registered format: the same answer as reader + selection, deterministic.
-    let context = SourceContext(current: current, appcast: options)
+    let context = SourceContext(current: current, appcast: options, base: feedURL)
     let decoded = decodeManifest(body, context: context)
     require(decodeManifest(body, context: context) == decoded, "decoding is not deterministic")
     if AppcastReader.sniff(body) {
@@ -65,10 +80,10 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     // The second reading.
     let exact = rolloutGroup == nil && osVersion == nil
-    switch ReferenceAppcast.read(body, display: display, channels: channels) {
+    switch ReferenceAppcast.read(body, display: display, channels: channels, base: feedURL) {
     case .refused(let why):
         require(offer.isFailure, "the reference refuses (\(why)) a feed the reader accepts")
-    case .offered(let texts):
+    case .offered(let texts, let urls):
         let expected = texts.map { try! Version(sparkle: $0) }
         switch offer {
         case .failure(let error):
@@ -78,6 +93,9 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let theirs = expected.map(\.description)
             if exact {
                 require(ours == theirs, "offered \(ours), the reference offers \(theirs)")
+                for (release, url) in zip(releases, urls) where !release.informational {
+                    require(release.url == url, "release \(shown(release.version.description)) url \(release.url.map(shown) ?? "nil"), the reference resolves \(url.map(shown) ?? "nil")")
+                }
                 require(chosen(releases.map(\.version))?.description == chosen(expected)?.description, "chosen versions differ")
             } else {
                 require(isSubsequence(ours, of: theirs), "offered \(ours), not among the reference's \(theirs)")
@@ -113,9 +131,9 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-private func readAppcast(_ body: [UInt8]) -> Result<Appcast, AppcastError> {
+private func readAppcast(_ body: [UInt8], base: String) -> Result<Appcast, AppcastError> {
     do {
-        return .success(try AppcastReader.read(body))
+        return .success(try AppcastReader.read(body, base: base))
     } catch {
         return .failure(error)
     }

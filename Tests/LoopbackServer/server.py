@@ -23,6 +23,8 @@ last one repeats. A response is an object:
     trickle     [chunk_bytes, seconds]: send the body in chunks, sleeping between them
     redirect    a Location; status defaults to 302. "{port}" is replaced by our port,
                 "{path}" by the request path, so "/loop" can redirect to itself.
+    raw         the whole response, sent verbatim (UTF-8) before the connection is
+                closed: a garbage status line, 20,000 header lines, a 100 KB ETag
 
 Paths without a route: "/lookup" answers like the iTunes Lookup API from the
 fixtures (id 1450000001 or bundleId com.example.notes -> itunes-ios.json; id
@@ -154,6 +156,14 @@ class Handler(BaseHTTPRequestHandler):
         state = self.server.state
         if spec.get("delay"):
             time.sleep(float(spec["delay"]))
+        if "raw" in spec:
+            self.close_connection = True
+            try:
+                self.wfile.write(spec["raw"].encode("utf-8"))
+                self.wfile.flush()
+            except OSError:
+                pass  # the client hung up on a response it refused
+            return
         status = int(spec.get("status", 302 if "redirect" in spec else 200))
         headers = dict(spec.get("headers", {}))
         if "redirect" in spec:

@@ -88,6 +88,16 @@ import Testing
         try Self.expectRefused(path, problem: problem, scratch: scratch)
     }
 
+    /// Issue 21: `link/.` (and `link/./`) named the link's target, so `O_NOFOLLOW` never saw the link.
+    @Test(arguments: ["/.", "/./", "/././", "//."])
+    func aSymbolicLinkWithADotAfterItIsStillALink(suffix: String) throws {
+        let scratch = try CacheScratch()
+        let link = scratch.path("cache")
+        _ = try Unsafe.symbolicLink.make(link, scratch: scratch)
+        #expect(CacheDirectory(path: link + suffix, origin: .option).path == link)
+        try Self.expectRefused(link + suffix, problem: .symbolicLink(path: link), scratch: scratch)
+    }
+
     @Test(.enabled(if: geteuid() == 0, "needs root to give the directory to another user"))
     func directoryOfAnotherUserIsNotUsed() throws {
         let scratch = try CacheScratch()

@@ -104,6 +104,83 @@ import Testing
         #expect(lines.warnings.isEmpty)
     }
 
+    /// Issue 21: a FIFO where the entry should be blocked the check forever (`open` waits for
+    /// a writer); a device or a socket must not be read either. Each is one warning, no entry.
+    @Test(arguments: ["fifo", "link to a device", "socket"] + (canMakeDevices ? ["device"] : []))
+    func anEntryThatIsNotARegularFileIsNotOpened(kind: String) throws {
+        let scratch = try CacheScratch()
+        let folder = scratch.path("cache")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let entry = folder + "/" + CacheChecksum.fileName(for: Self.url)
+        switch kind {
+        case "fifo": #expect(mkfifo(entry, 0o600) == 0)
+        case "link to a device": try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: "/dev/zero")
+        case "device": #expect(mknod(entry, S_IFCHR | 0o600, Self.devZero) == 0)
+        default: try Self.bindSocket(at: entry)
+        }
+        let lines = CacheLines()
+        var store = CacheStore.testing(folder, lines: lines)
+        let started = Date()
+        let found = store.lookup(url: Self.url)
+        #expect(found == .absent(.entryUnusable(.notARegularFile)))
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(lines.warnings == ["ignoring the cache entry '\(entry)': not a regular file"])
+    }
+
+    #if os(Linux)
+    /// Root on Linux may make a device node; `devZero` is /dev/zero's (major 1, minor 5).
+    static let canMakeDevices = geteuid() == 0
+    static let devZero = dev_t(1 << 8 | 5)
+    #else
+    static let canMakeDevices = false
+    static let devZero = dev_t(0)
+    #endif
+
+    /// A Unix socket bound at `path` (left behind when its descriptor closes).
+    static func bindSocket(at path: String) throws {
+        #if canImport(Darwin)
+        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+        #else
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path))
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+    }
+
+    /// Issue 21: a run killed mid-write leaves `.NAME.….tmp` behind; the next write removes
+    /// the ones older than a few minutes, and nothing else.
+    @Test func abandonedTemporaryFilesAreSweptOnWrite() throws {
+        let scratch = try CacheScratch()
+        let folder = scratch.path("cache")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let name = CacheChecksum.fileName(for: "https://example.com/other.json")
+        let old = folder + "/.\(name).123-abc-0.tmp"
+        let recent = folder + "/.\(name).456-def-0.tmp"
+        let unrelated = folder + "/notes.tmp"
+        for path in [old, recent, unrelated] { FileManager.default.createFile(atPath: path, contents: Data(count: 1024)) }
+        let tenMinutesAgo = Date().addingTimeInterval(-600)
+        for path in [old, unrelated] {
+            try FileManager.default.setAttributes([.modificationDate: tenMinutesAgo], ofItemAtPath: path)
+        }
+        var store = CacheStore.testing(folder)
+        let stored = store.store(url: Self.url, body: [1], entityTag: nil, lastModified: nil, fetchedAt: 0)
+        #expect(stored)
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: recent))
+        #expect(FileManager.default.fileExists(atPath: unrelated))
+    }
+
     @Test func renewKeepsBodyAndValidators() throws {
         let scratch = try CacheScratch()
         let lines = CacheLines()

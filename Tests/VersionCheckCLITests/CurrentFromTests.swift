@@ -65,7 +65,7 @@ struct CurrentFromTests {
         ([macApp, "--platform", "ios"], .bundleId("com.example.clipboard"), .ios, "3.9"),
         ([macApp, "--id", "7"], .id("7"), .mac, "3.9"),
         ([iOSApp, "--bundle-id", "org.other"], .bundleId("org.other"), .ios, "2.4"),
-        ([iOSApp, "--platform", "mac", "--current-key", "build"], .bundleId("com.example.notes"), .mac, "241"),
+        ([iOSApp, "--platform", "mac", "--current-key", "marketing"], .bundleId("com.example.notes"), .mac, "2.4"),
         ([scratch("no-identifier.plist"), "--id", "1"], .id("1"), .ios, "1.0"),
     ])
     func lookupTakesTheAppFromThePlist(
@@ -137,5 +137,18 @@ struct CurrentFromTests {
         #expect(error["code"] as? Int == Int(status.rawValue))
         #expect(error["kind"] as? String == kind)
         #expect(error["message"] as? String == message)
+    }
+}
+
+/// `lookup --current-key build` is a usage error: the App Store's `version` is the
+/// marketing version, and a build number compared with it gave a false "gate passed".
+@Suite struct LookupCurrentKeyTests {
+    @Test(arguments: [["--current-key", "build"], ["--current-key", "BUILD"], ["--current-key=build", "--gate"]])
+    func lookupWithTheBuildNumberIs64(options: [String]) throws {
+        let app = TestPaths.fixture("ios/Example.app").path
+        let result = try runProduct("versioncheck", ["lookup", "--current-from", app] + options)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("versioncheck: error: --current-key build: lookup compares the App Store's version"), "\(result)")
     }
 }

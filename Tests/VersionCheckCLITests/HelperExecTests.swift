@@ -96,7 +96,7 @@ struct HelperExecTests {
         (["lookup", "--id", "12", "--current", "1", "--timeout", "0"], 64),
         (["manifest", "--url", "x", "--current", "1", "--bogus"], 64),
         (["lookup", "--id", "12", "--current", "1..2"], 65),
-        (["manifest", "--url", "x", "--current", "1", "--skip", "v"], 65),
+        (["manifest", "--url", "x", "--current", "1", "--skip", " "], 65),
         (["lookup", "--id", "12", "--current", "1", "--help"], 0),
         (["manifest", "--url", "ftp://127.0.0.1/m.json", "--current", "1"], 64),
         (["manifest", "--url", "http://192.0.2.1/m.json", "--current", "1"], 64),

@@ -16,7 +16,7 @@ struct HostileBatchTests {
     @Test(arguments: [
         ("200,000 one-line checks (8 MiB)", String(repeating: "manifest --url a.json --current 1.0\n", count: 233_000), Int32(64)),
         ("8 MiB of comments and one bad line", String(repeating: "# " + String(repeating: "x", count: 1022) + "\n", count: 8_180) + "lookup\n", 64),
-        ("one 8 MiB line of quoted text", "manifest --url '" + String(repeating: "a", count: 8_000_000) + "' --current 1..2\n", 65),
+        ("one 8 MiB line of quoted text", "manifest --url '" + String(repeating: "a", count: 8_000_000) + "' --current ''\n", 65),
         (
             "5,000 checks of 59 words each, then one more",
             String(repeating: "manifest --url a --current 1.0" + String(repeating: " --channel b", count: 27) + "\n", count: 5_001),

@@ -61,11 +61,12 @@ import VersionCheckTestSupport
         let keys = capture.stdout.matches(of: #/"(\w+)": /#).map { String($0.1) }
         #expect(keys == [
             "status", "current", "latest", "comparison", "level", "reason", "url", "releaseNotes", "releaseDate",
-            "minimumOsVersion", "releases", "version", "displayVersion", "notes", "notesUrl", "date", "critical",
-            "informational", "url", "minimumOsVersion", "unavailable", "cached", "fetchedAt", "stale", "source", "app", "id",
+            "minimumOsVersion", "releases", "version", "displayVersion", "notes", "notesFormat", "notesUrl", "date", "critical",
+            "informational", "url", "minimumOsVersion", "unavailable", "heldBack", "installable", "version", "url", "cached",
+            "fetchedAt", "stale", "source", "app", "id",
             "bundleId", "name",
         ])
-        #expect(capture.stdout.contains(#""url": "https://apps.apple.com/us/app/example-notes-quick-capture/id1450000001?uo=4", "minimumOsVersion": "15.0"}], "unavailable": null, "cached": false, "fetchedAt": null, "#))
+        #expect(capture.stdout.contains(#""url": "https://apps.apple.com/us/app/example-notes-quick-capture/id1450000001?uo=4", "minimumOsVersion": "15.0"}], "unavailable": null, "heldBack": null, "installable": {"version": "2.4.1", "url": "https://apps.apple.com/us/app/example-notes-quick-capture/id1450000001?uo=4"}, "cached": false, "fetchedAt": null, "#))
         #expect(capture.stdout.hasSuffix("\"app\": {\"id\": 1450000001, \"bundleId\": \"com.example.notes\", \"name\": \"Example Notes – Quick Capture\"}}\n"))
     }
 
@@ -187,7 +188,7 @@ import VersionCheckTestSupport
         #expect(status == .success)
         #expect(text.stdout == "up to date: 2.0.0 (latest 2.0.0)\nnewer: 2.1.0 needs OS 15.0\n")
         let (_, json) = run(manifest("2.0.0", policy), http: http, json: true)
-        #expect(json.stdout.contains(#""unavailable": {"version": "2.1.0", "minimumOsVersion": "15.0"}, "cached": false"#))
+        #expect(json.stdout.contains(#""unavailable": {"version": "2.1.0", "minimumOsVersion": "15.0"}, "heldBack": null, "installable": null, "cached": false"#))
         let (optional, below) = run(manifest("1.0", policy), http: http)
         #expect(optional == .forcedUpdate)
         #expect(below.stdout.hasPrefix("forced update: 1.0 -> 2.0.0 (2.0.0 is a major update)\nnewer: 2.1.0 needs OS 15.0\n"))

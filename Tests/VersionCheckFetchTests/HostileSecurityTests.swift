@@ -89,8 +89,11 @@ struct HostileSecurityTests {
         #expect(result.status == status, "\(result)")
         #expect(!result.stderrText.isEmpty)
         for text in [result.stdoutText, result.stderrText] {
-            #expect(!text.contains("s3cr3t-pass") && !text.contains("alice"), "\(result)\n--- stdout\n\(result.stdoutText)")
+            // The password never; the user only as `alice:***@` (SPEC: messages show `user:***@host`).
+            #expect(!text.contains("s3cr3t-pass"), "\(result)\n--- stdout\n\(result.stdoutText)")
+            #expect(text.components(separatedBy: "alice").count == text.components(separatedBy: "alice:***@").count)
         }
+        #expect(result.stderrText.contains("alice:***@127.0.0.1"), "\(result)")
     }
 
     @Test func credentialsNeverShownInAReport() throws {
@@ -98,7 +101,7 @@ struct HostileSecurityTests {
         let url = "http://alice:s3cr3t-pass@127.0.0.1:\(server.port)/fixtures/manifest-full.json"
         let result = try runMeasured("versioncheck", ["manifest", "--url", url, "--current", "1.0", "--json"])
         #expect(result.status == 101, "\(result)")
-        #expect(result.stdoutText.contains("\"source\": \"http://127.0.0.1:\(server.port)/fixtures/manifest-full.json\""), "\(result.stdoutText)")
+        #expect(result.stdoutText.contains("\"source\": \"http://alice:***@127.0.0.1:\(server.port)/fixtures/manifest-full.json\""), "\(result.stdoutText)")
         #expect(!result.stdoutText.contains("s3cr3t-pass") && !result.stderrText.contains("s3cr3t-pass"))
     }
 }

@@ -283,6 +283,40 @@ struct LauncherEndToEndTests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
+    @Test func oneDetachedProcessRefreshesABatchsExpiredEntries() throws {
+        let server = try LoopbackServer(routes: [
+            "/a.json": [.init(status: 200, body: Self.first), .init(status: 200, body: Self.second)],
+            "/b.json": [.init(status: 200, body: Self.first), .init(status: 200, body: #"{"latestVersion": "4.0.0"}"#)],
+        ])
+        let cache = try Self.cacheFolder()
+        let lines = ["/a.json", "/b.json"].map { path in
+            "manifest --url \(server.url(path)) --current 1.0 --check-period 1 --background-refresh\n"
+        }.joined()
+        func batch(at time: Int64, _ extra: [String] = []) throws -> ProcessResult {
+            try runProduct(
+                "versioncheck", ["batch", "--json", "--jobs", "2"] + extra, stdin: Data(lines.utf8),
+                environment: Self.environment(cache, at: time))
+        }
+        let seed = try batch(at: Self.start)
+        #expect(seed.status == 101, "\(seed)")
+        #expect(server.requests().count == 2)
+        // Expired: both answer at once from the cache, stale; one refresh process renews both.
+        let later = Self.start + 2 * Self.day
+        let launch = try batch(at: later, ["-v"])
+        #expect(launch.status == 101, "\(launch)")
+        #expect(launch.stdoutLines.count == 2)
+        #expect(launch.stdoutLines.allSatisfy { $0.contains(#""stale": true"#) && $0.contains(#""latest": "2.0.0""#) })
+        #expect(launch.stderr.components(separatedBy: "background refresh started").count == 2, "one process: \(launch.stderr)")
+        #expect(Self.eventually { server.requests().count == 4 })
+        #expect(Self.eventually { (try? FileManager.default.contentsOfDirectory(atPath: cache))?.allSatisfy { $0.hasSuffix(".entry") } == true })
+        let next = try batch(at: later + 60)
+        #expect(next.stdoutLines.count == 2)
+        #expect(next.stdoutLines.first?.contains(#""latest": "3.0.0""#) == true, "\(next)")
+        #expect(next.stdoutLines.last?.contains(#""latest": "4.0.0""#) == true, "\(next)")
+        #expect(next.stdoutLines.allSatisfy { $0.contains(#""cached": true"#) && $0.contains(#""stale": false"#) })
+        #expect(server.requests().count == 4)
+    }
+
     // MARK: VERSIONCHECK_OFFLINE
 
     @Test func offlineMakesNoRequestAtAll() throws {

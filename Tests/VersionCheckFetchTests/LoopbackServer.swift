@@ -16,11 +16,12 @@ final class LoopbackServer: @unchecked Sendable {
         var delay: Double?
         var trickle: [Double]?
         var redirect: String?
+        var raw: String?
 
         init(
             status: Int? = nil, headers: [String: String]? = nil, body: String? = nil, file: String? = nil,
             padTo: Int? = nil, noLength: Bool? = nil, delay: Double? = nil, trickle: (bytes: Int, seconds: Double)? = nil,
-            redirect: String? = nil
+            redirect: String? = nil, raw: String? = nil
         ) {
             self.status = status
             self.headers = headers
@@ -31,6 +32,7 @@ final class LoopbackServer: @unchecked Sendable {
             self.delay = delay
             self.trickle = trickle.map { [Double($0.bytes), $0.seconds] }
             self.redirect = redirect
+            self.raw = raw
         }
     }
 

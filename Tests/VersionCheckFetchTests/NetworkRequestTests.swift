@@ -57,7 +57,7 @@ import VersionCheckTestSupport
             "versioncheck", ["lookup", "--id", "1450000001", "--current", "1.0", "-v", "--lookup-url", url, "--json"])
         #expect(result.status == 101, "\(result)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        let shown = "http://127.0.0.1:\(server.port)/lookup?id=1450000001&country=us"
+        let shown = "http://robot:***@127.0.0.1:\(server.port)/lookup?id=1450000001&country=us"
         #expect(lines.count == 3, "\(result)")
         #expect(lines.first?.hasPrefix("versioncheck: GET \(shown) -> 503, 0 bytes, ") == true, "\(result)")
         #expect(lines.contains { $0.hasPrefix("versioncheck: retry 1 of 2 for \(shown) in 0.00 s (Retry-After): HTTP 503") })

@@ -1,4 +1,5 @@
 import Testing
+import VersionCheckCore
 import VersionCheckFetch
 
 /// RFC 3986 §5.2 reference resolution, checked against every example of §5.4.

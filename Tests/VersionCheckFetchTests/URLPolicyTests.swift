@@ -20,7 +20,7 @@ import VersionCheckCore
     }
 
     @Test func credentialsAreNeverShown() {
-        #expect(Redaction.display(URL(string: "https://me:pw@example.com/a?b=1")!) == "https://example.com/a?b=1")
+        #expect(Redaction.display(URL(string: "https://me:pw@example.com/a?b=1")!) == "https://me:***@example.com/a?b=1")
         #expect(Redaction.display(URL(string: "https://example.com/a")!) == "https://example.com/a")
     }
 }

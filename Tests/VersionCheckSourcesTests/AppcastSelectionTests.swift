@@ -61,10 +61,10 @@ struct AppcastSelectionTests {
 
     @Test func otherSystemsAreIgnoredUnread() throws {
         let items = item("1", enclosure: "<enclosure url='u' sparkle:os='macos'/>")
-            + item("not a version", enclosure: "<enclosure url='u' sparkle:os='windows'/>") + item("2")
+            + item("", enclosure: "<enclosure url='u' sparkle:os='windows'/>") + item("2")
         #expect(versions(try offer(items, current: "1")) == ["1", "2"])
         // The same item for macOS is read, and refused.
-        #expect(throws: AppcastError.self) { try offer(item("not a version"), current: "1") }
+        #expect(throws: AppcastError.self) { try offer(item(""), current: "1") }
     }
 
     @Test func maximumSystemVersion() throws {
@@ -137,11 +137,9 @@ struct AppcastSelectionTests {
 
     @Test("bad versions name the item and the element", arguments: [
         (item("1") + "<item><enclosure url='u'/></item>", AppcastOptions.VersionField.build, "item 2 has no sparkle:version"),
-        (item("1") + item("2..0"), .build, "item 2 sparkle:version: invalid version '2..0': empty component at offset 2"),
-        (item("1", "<sparkle:shortVersionString>1.0 beta</sparkle:shortVersionString>"), .display,
-         "item 1 sparkle:shortVersionString: invalid version '1.0 beta': unexpected ' ' at offset 3, expected a digit, '.', '-' or '+'"),
-        (item("1", "<sparkle:criticalUpdate sparkle:version='x'/>"), .build,
-         "item 1 sparkle:criticalUpdate sparkle:version: invalid version 'x': unexpected 'x' at offset 0, expected a digit"),
+        (item("1") + item("2.0-\u{7F}"), .build, "item 2 sparkle:version: invalid version '2.0-\u{7F}': unexpected '\u{7F}' at offset 4, expected a printable character (text after '-' is ignored, but shown)"),
+        (item("1", "<sparkle:criticalUpdate sparkle:version=''/>"), .build,
+         "item 1 sparkle:criticalUpdate sparkle:version: invalid version '': expected a version such as 1.2.3"),
         ("<item></item>", .display, "item 1 has no sparkle:shortVersionString or sparkle:version"),
     ])
     func badVersions(_ items: String, _ field: AppcastOptions.VersionField, _ message: String) {
@@ -198,9 +196,10 @@ struct AppcastSelectionTests {
         #expect(decision.status == .forced)
         #expect(decision.reason == "2.1 is marked critical")
         #expect(offered.releases[0].url == "https://example.org/clipboard/Clipboard_2.0.zip")
-        #expect(throws: AppcastError.self) {
-            try decide(bytes, current: "2.0", options: AppcastOptions(versionField: .display, now: december))
-        }
+        // Sparkle reads "2.1 beta 3" as newer than "2.1" (a trailing separator and number
+        // make a version newer), and so does versioncheck.
+        let (display, _) = try decide(bytes, current: "2.0", options: AppcastOptions(versionField: .display, now: december))
+        #expect(display.latest?.version.description == "2.1 beta 3")
     }
 
     @Test func osFixtureDecisions() throws {

@@ -167,3 +167,41 @@ import VersionCheckTestSupport
         }
     }
 }
+
+/// Issue 21: a failure is reported for what it is, not as another format's.
+@Suite struct FailureKindTests {
+    static func message(_ body: String, lookup: Bool = false) -> String? {
+        do {
+            if lookup { _ = try ITunesLookupFormat.answer(Array(body.utf8)) } else { _ = try SourceFormats.decodeManifest(Array(body.utf8)) }
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test(arguments: [
+        #"<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "b">]><rss version="2.0"><channel></channel></rss>"#,
+        #"<!DOCTYPE rss SYSTEM "http://example.invalid/rss.dtd"><rss version="2.0"><channel></channel></rss>"#,
+        #"<?xml version="1.0"?><!-- feed --><!doctype feed [<!ENTITY x "y">]><rss><channel></channel></rss>"#,
+    ])
+    func anAppcastWithADoctypeIsAnAppcastProblem(body: String) throws {
+        let message = try #require(Self.message(body))
+        #expect(message.contains("document type declaration"), "\(message)")
+        #expect(!message.contains("property list"), "\(message)")
+    }
+
+    @Test func aPropertyListWithItsDoctypeIsStillAPropertyList() {
+        let body = #"<?xml version="1.0"?><!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd"><plist version="1.0"><dict><key>1.0</key><string>First.</string></dict></plist>"#
+        #expect(Self.message(body) == nil)
+    }
+
+    @Test func aDuplicateResultCountIsNamed() throws {
+        let message = try #require(Self.message(#"{"resultCount": 1, "resultCount": 0, "results": []}"#, lookup: true))
+        #expect(message == "not valid JSON (duplicate key 'resultCount' at byte 19)", "\(message)")
+    }
+
+    @Test func htmlIsStillNotJSON() throws {
+        let message = try #require(Self.message("<html><body>Oops</body></html>", lookup: true))
+        #expect(message == "not JSON (the body is HTML)")
+    }
+}

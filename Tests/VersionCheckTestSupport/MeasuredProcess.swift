@@ -17,8 +17,9 @@ public struct MeasuredResult: Sendable, CustomStringConvertible {
 
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
-    /// The peak in MiB; 0 when it could not be measured (see `peakKiB`).
-    public var peakMiB: Double { Double(peakKiB ?? 0) / 1024 }
+    /// The peak in MiB; infinity when it could not be measured (see `peakKiB`), so a
+    /// budget check (`peakMiB < budget`) fails rather than passes unmeasured.
+    public var peakMiB: Double { peakKiB.map { Double($0) / 1024 } ?? .infinity }
 
     public var description: String {
         let err = stderrText
@@ -185,6 +186,22 @@ enum PeakMemory {
         return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     }()
     #endif
+}
+
+/// `runMeasured` for a budget check of work that can be repeated (a file, a cache
+/// hit, a server route whose last response repeats): when a run of the release build
+/// is over `HostileBudget.seconds`, two more are made and the median run (by wall
+/// time) is returned. These machines are noisy (two cores, shared), so one slow run
+/// is not evidence; as `make bench` quotes medians, the budget holds the median.
+/// A debug or sanitizer build (generous budgets) runs once.
+public func runMeasuredForBudget(
+    _ product: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 120
+) throws -> MeasuredResult {
+    let first = try runMeasured(product, arguments, environment: environment, timeout: timeout)
+    guard HostileBudget.isReleaseBuild, first.seconds >= HostileBudget.seconds else { return first }
+    var runs = [first]
+    for _ in 0..<2 { runs.append(try runMeasured(product, arguments, environment: environment, timeout: timeout)) }
+    return runs.sorted { $0.seconds < $1.seconds }[1]
 }
 
 /// `runMeasured` with text arguments.

@@ -40,8 +40,8 @@ public struct CacheDirectory: Sendable, Equatable {
         }
     }
 
-    /// The directory's path, trailing slashes removed (so its last component is not
-    /// followed if it is a symbolic link).
+    /// The directory's path, trailing slashes and `.` components removed (so its last
+    /// component is not followed if it is a symbolic link: `link/.` is `link`).
     public var path: String
     public var origin: Origin
 
@@ -79,7 +79,15 @@ public struct CacheDirectory: Sendable, Equatable {
 
     private static func trimmingTrailingSlashes(_ path: String) -> String {
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        while true {
+            if trimmed.count > 1, trimmed.hasSuffix("/") {
+                trimmed = trimmed.dropLast()
+            } else if trimmed.count > 2, trimmed.hasSuffix("/.") {
+                trimmed = trimmed.dropLast(2)
+            } else {
+                break
+            }
+        }
         return String(trimmed)
     }
 }

@@ -35,7 +35,12 @@ extension CacheStore {
         case .success(let opened): fd = opened
         case .failure(let error) where error.isNoSuchFile: return nil
         case .failure(let error) where error.isNotAPlainDirectory: return .failure(.notARegularFile)
-        case .failure(let error): return .failure(.unreadable(error.description))
+        case .failure(let error):
+            // A socket cannot be opened at all (ENXIO): say what it is, not why open failed.
+            if let (status, _) = System.entryStatus(name, in: directory), status.kind != .regular {
+                return .failure(.notARegularFile)
+            }
+            return .failure(.unreadable(error.description))
         }
         defer { System.closeDescriptor(fd) }
         let size: Int

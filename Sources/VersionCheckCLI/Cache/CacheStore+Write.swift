@@ -41,6 +41,7 @@ extension CacheStore {
         }
         guard let opened = openDirectory(create: true).opened else { return false }
         defer { opened.close() }
+        Self.sweepTemporaryFiles(in: opened.descriptor, now: Clock.secondsSinceEpoch())
         let name = CacheChecksum.fileName(for: entry.url)
         switch Self.replace(name, in: opened.descriptor, header: header, body: entry.body, synchronize: synchronizesWrites) {
         case .success:
@@ -74,6 +75,22 @@ extension CacheStore {
         if case .success = outcome { outcome = System.renameEntry(temporary, to: name, in: directory) }
         if case .failure = outcome { System.removeQuietly(temporary, in: directory) }
         return outcome
+    }
+
+    /// How old a temporary file must be before a writer removes it as abandoned: a write
+    /// takes milliseconds, so one this old was left by an interrupted run.
+    static let abandonedTemporaryAge: Int64 = 300
+
+    /// Removes the temporary files (`.NAME.….tmp`) of this user that were last modified
+    /// more than `abandonedTemporaryAge` seconds before `now` (a run killed mid-write
+    /// leaves one, up to 4 MiB). Anything else in the folder is left alone.
+    static func sweepTemporaryFiles(in directory: Int32, now: Int64) {
+        for name in System.entryNames(in: directory) where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let (status, modified) = System.entryStatus(name, in: directory), status.kind == .regular,
+                  status.owner == System.effectiveUserID, now.subtractingReportingOverflow(modified).partialValue > abandonedTemporaryAge
+            else { continue }
+            System.removeQuietly(name, in: directory)
+        }
     }
 
     /// `.NAME.PID-NANOSECONDS-ATTEMPT.tmp`: hidden, never an entry's name, unique per writer.

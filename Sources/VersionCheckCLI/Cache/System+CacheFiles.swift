@@ -81,9 +81,11 @@ extension System {
         return stat(path, &info) == 0 && Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR)
     }
 
-    /// Opens `name` inside the directory `directory` for reading, not through a symbolic link.
+    /// Opens `name` inside the directory `directory` for reading, not through a symbolic
+    /// link, and without blocking (`O_NONBLOCK`): a FIFO or a device where a file should be
+    /// must not hang the open; the caller `fstat`s before reading.
     static func openForReading(_ name: String, in directory: Int32) -> Result<Int32, SystemCallError> {
-        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemCallError(call: "open", code: errno)) }
         return .success(fd)
     }
@@ -139,6 +141,39 @@ extension System {
     /// `unlinkat(2)`, errors ignored (for cleaning up a temporary file).
     static func removeQuietly(_ name: String, in directory: Int32) {
         _ = unlinkat(directory, name, 0)
+    }
+
+    /// The names in the open directory `directory` (`readdir(3)` over a duplicate of the
+    /// descriptor, so `directory` stays open), `.` and `..` left out; empty on failure.
+    static func entryNames(in directory: Int32) -> [String] {
+        let copy = openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard copy >= 0 else { return [] }
+        guard let stream = fdopendir(copy) else {
+            close(copy)
+            return []
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// What `fstatat(2)` says of `name` in `directory` (a symbolic link not followed), with
+    /// its modification time in seconds since the epoch.
+    static func entryStatus(_ name: String, in directory: Int32) -> (status: FileStatus, modified: Int64)? {
+        var info = stat()
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec)
+        #endif
+        return (FileStatus(info), modified)
     }
 
     /// `close(2)`.

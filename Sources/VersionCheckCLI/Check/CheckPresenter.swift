@@ -52,7 +52,15 @@ public enum CheckPresenter {
             let minimum = TerminalText.printable(newer.minimumOsVersion ?? "", multiline: false)
             stream.write("newer: \(newer.version) needs OS \(minimum)\n")
         }
+        if let held = report.decision.heldBack, let why = held.heldBack {
+            stream.write("newer: \(held.version) held back (\(TerminalText.printable(heldBackPhrase(why), multiline: false)))\n")
+        }
         if let url = report.url { stream.write("url: " + TerminalText.printable(url, multiline: false) + "\n") }
+        if let installable = report.installable, let latest = report.decision.latest,
+           installable.version.description != latest.version.description {
+            let url = installable.url.map { " " + TerminalText.printable($0, multiline: false) } ?? ""
+            stream.write("install: \(installable.version)\(url)\n")
+        }
         guard report.decision.status != .upToDate else { return }
         for release in report.decision.releases {
             var heading = "\nrelease " + heading(release)
@@ -75,6 +83,17 @@ public enum CheckPresenter {
         }
     }
 
+    /// Why a release is held back, as the `newer:` line says it.
+    static func heldBackPhrase(_ held: HeldBack) -> String {
+        switch held.reason {
+        case .phasedRollout: "phased rollout until \(held.until ?? "later")"
+        case .minAge: "min-age until \(held.until ?? "later")"
+        case .channel: "channel \(held.detail ?? "")"
+        case .majorUpgrade: "major upgrade: " + (held.detail.map { "needs \($0) or later to update automatically" }
+            ?? "cannot update automatically")
+        }
+    }
+
     /// The gate's verdict without its `gate passed: ` / `gate failed: ` prefix (JSON
     /// `gateReason`): both versions, or why `--current` is refused, or why a first
     /// release passes.
@@ -88,6 +107,15 @@ public enum CheckPresenter {
     }
 
     static func firstLine(_ report: CheckReport) -> String {
+        let line = statusLine(report)
+        // An informational latest has nothing to install (not said of a gate's verdict).
+        guard !report.gate, report.decision.status != .upToDate, let latest = report.decision.latest, latest.informational,
+              report.decision.comparison == -1
+        else { return line }
+        return line + " (informational: nothing to install)"
+    }
+
+    private static func statusLine(_ report: CheckReport) -> String {
         let decision = report.decision
         let current = report.current.description
         let latest = decision.latest?.version.description
@@ -99,15 +127,24 @@ public enum CheckPresenter {
             case .skipped?:
                 return "up to date: \(current) (latest \(latest), skipped)"
             case .belowOptionalLevel(let threshold)?:
-                let level = decision.level?.phrase ?? "newer"
+                // Build numbers name no level.
+                guard decision.levelBasis != .buildNumbers, let level = decision.level?.phrase else {
+                    return "up to date: \(current) (latest \(latest); --optional-on \(threshold.rawValue))"
+                }
                 return "up to date: \(current) (latest \(latest), a \(level) update; --optional-on \(threshold.rawValue))"
             case nil:
                 return "up to date: \(current) (latest \(latest))"
             }
         case .optional:
+            // Build numbers name no level: `optional update: 100 -> 110`.
+            if decision.levelBasis == .buildNumbers { return "optional update: \(current) -> \(latest ?? "?")" }
             return "optional update: \(current) -> \(latest ?? "?") (\(decision.reason))"
         case .forced:
-            return "forced update: \(current) -> \(latest ?? "?") (\(decision.reason))"
+            guard let latest, decision.comparison == -1 else {
+                let minimum = decision.minimum.map { "below minimum \($0)" } ?? decision.reason
+                return "forced update: \(current) (\(minimum); nothing newer offered)"
+            }
+            return "forced update: \(current) -> \(latest) (\(decision.reason))"
         }
     }
 
@@ -115,7 +152,7 @@ public enum CheckPresenter {
 
     /// SPEC.md's object, key for key and in its order; `gate` only with `--gate`.
     public static func json(_ report: CheckReport) -> JSONValue {
-        .object(jsonHead(report) + [.init("releases", .array(report.decision.releases.map(json)))] + jsonTail(report))
+        .object(jsonHead(report) + [.init("releases", .array(report.decision.releases.map { json($0, appcast: report.appcast) }))] + jsonTail(report))
     }
 
     /// `json(report)` as one line, written piece by piece to `writer`: the releases one
@@ -131,7 +168,7 @@ public enum CheckPresenter {
         writer.write(#", "releases": ["#)
         for (index, release) in report.decision.releases.enumerated() {
             if index > 0 { writer.write(", ") }
-            writer.write { bytes in writeJSON(release, to: &bytes) }
+            writer.write { bytes in writeJSON(release, appcast: report.appcast, to: &bytes) }
         }
         writer.write("]")
         for member in jsonTail(report) {
@@ -161,25 +198,39 @@ public enum CheckPresenter {
         ]
     }
 
+    /// `notesFormat`: the source's for an appcast, plain text for the others; null without notes.
+    static func notesFormat(_ release: Release, appcast: Bool) -> String? {
+        guard release.notes != nil else { return nil }
+        return appcast ? release.notesFormat.rawValue : NotesFormat.plainText.rawValue
+    }
+
     /// One element of `releases`, SPEC.md's keys in its order.
-    private static func json(_ release: Release) -> JSONValue {
-        [
-            "version": .string(release.version.description),
-            "displayVersion": .string(release.displayVersion),
-            "notes": .string(release.notes),
-            "notesUrl": .string(release.notesUrl),
-            "date": .string(release.date),
-            "critical": .bool(release.critical),
-            "informational": .bool(release.informational),
-            "url": .string(release.url),
-            "minimumOsVersion": .string(release.minimumOsVersion),
+    private static func json(_ release: Release, appcast: Bool) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("version", .string(release.version.description)),
+            .init("displayVersion", .string(release.displayVersion)),
+            .init("notes", .string(release.notes)),
+            .init("notesFormat", .string(notesFormat(release, appcast: appcast))),
+            .init("notesUrl", .string(release.notesUrl)),
+            .init("date", .string(release.date)),
+            .init("critical", .bool(release.critical)),
+            .init("informational", .bool(release.informational)),
+            .init("url", .string(release.url)),
+            .init("minimumOsVersion", .string(release.minimumOsVersion)),
         ]
+        if appcast {
+            members += [
+                .init("fullNotesUrl", .string(release.fullNotesUrl)), .init("infoUrl", .string(release.infoUrl)),
+                .init("title", .string(release.title)), .init("majorUpgrade", .bool(release.majorUpgrade)),
+            ]
+        }
+        return .object(members)
     }
 
     /// `json(release)` rendered straight to bytes, member by member: no value tree for
     /// each of hundreds of thousands of releases (the streamed output is held byte for
     /// byte to the whole value by `CheckPresenterTests`).
-    static func writeJSON(_ release: Release, to bytes: inout [UInt8]) {
+    static func writeJSON(_ release: Release, appcast: Bool, to bytes: inout [UInt8]) {
         func member(_ key: StaticString, _ text: String?, first: Bool = false) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
             if let text { JSONValue.writeString(text, to: &bytes) } else { bytes += "null".utf8 }
@@ -191,12 +242,19 @@ public enum CheckPresenter {
         member(#"{"version": "#, release.version.description)
         member(#", "displayVersion": "#, release.displayVersion)
         member(#", "notes": "#, release.notes)
+        member(#", "notesFormat": "#, notesFormat(release, appcast: appcast))
         member(#", "notesUrl": "#, release.notesUrl)
         member(#", "date": "#, release.date)
         member(#", "critical": "#, release.critical)
         member(#", "informational": "#, release.informational)
         member(#", "url": "#, release.url)
         member(#", "minimumOsVersion": "#, release.minimumOsVersion)
+        if appcast {
+            member(#", "fullNotesUrl": "#, release.fullNotesUrl)
+            member(#", "infoUrl": "#, release.infoUrl)
+            member(#", "title": "#, release.title)
+            member(#", "majorUpgrade": "#, release.majorUpgrade)
+        }
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -211,8 +269,19 @@ public enum CheckPresenter {
         let unavailable: JSONValue = report.decision.unavailable.map { release in
             ["version": .string(release.version.description), "minimumOsVersion": .string(release.minimumOsVersion)]
         } ?? .null
+        let heldBack: JSONValue = report.decision.heldBack.map { release in
+            [
+                "version": .string(release.version.description), "reason": .string(release.heldBack?.reason.rawValue),
+                "until": .string(release.heldBack?.until),
+            ]
+        } ?? .null
+        let installable: JSONValue = report.installable.map { release in
+            ["version": .string(release.version.description), "url": .string(release.url)]
+        } ?? .null
         var members: [JSONValue.Member] = [
             .init("unavailable", unavailable),
+            .init("heldBack", heldBack),
+            .init("installable", installable),
             .init("cached", .bool(report.cached)),
             .init("fetchedAt", .string(report.fetchedAt)),
             .init("stale", .bool(report.stale)),

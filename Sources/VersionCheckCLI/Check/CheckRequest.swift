@@ -11,6 +11,12 @@ public struct CheckRequest: Sendable, Equatable {
         case appStore(AppStoreQuery)
         /// `manifest --url`: the URL or path exactly as the user gave it.
         case manifest(location: String)
+
+        /// `manifest`, whose body may be an appcast.
+        public var isManifest: Bool {
+            if case .manifest = self { return true }
+            return false
+        }
     }
 
     public var source: Source
@@ -156,5 +162,19 @@ public struct AppStoreQuery: Sendable, Equatable {
         self.platform = platform
         self.endpoint = endpoint
         self.endpointSetting = endpointSetting
+    }
+}
+
+extension CheckRequest {
+    /// The URL its cache entry is kept under (the lookup URL built, or the remote
+    /// manifest's), or nil for a local manifest or a source that is not a URL.
+    var cacheURL: String? {
+        switch source {
+        case .appStore(let query):
+            return try? LookupURL.url(for: query).text
+        case .manifest(let location):
+            guard case .remote(let url)? = try? ManifestLocation.parse(location) else { return nil }
+            return url.text
+        }
     }
 }

@@ -16,9 +16,9 @@ public enum LiveCheck {
         let checker = UpdateChecker(
             fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment),
             startRefresh: BackgroundRefresh.starter(arguments: arguments))
-        let refreshLock = BackgroundRefresh.lock(in: environment)
+        let refreshLocks = BackgroundRefresh.locks(in: environment)
         return { request, output in
-            guard let refreshLock else {
+            guard let refreshLock = refreshLocks.first else {
                 return run(
                     request, checker: checker, output: output,
                     cache: cacheStore(request, environment: environment, now: now, output: output))

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import VersionCheckCore
 
 /// Runs `versioncheck-fetch`, the network helper, as a child process for one GET and
@@ -33,13 +40,38 @@ public struct HelperProcess: BodyFetcher {
         case .failure(let error):
             throw Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(System.describe(errno: error.code))")
         }
-        let report = ReportReader(fd: child.output).read()
+        let limit = Self.waitLimit(for: request)
+        let outcome = ReportReader(fd: child.output, until: System.monotonicSeconds() + limit).readOutcome()
+        if case .timedOut = outcome {
+            kill(child.pid, SIGKILL)
+            _ = child.wait()
+            return .failure(FetchFailure(
+                .timeout,
+                "\(request.url): the network helper \(Quote.single(path)) did not answer within \(DeadlineClock.format(limit.rounded(.up))) s; stopped it"))
+        }
+        let report: FetchReport? = if case .report(let read) = outcome { read } else { nil }
         let status = child.wait()
         guard let report, status == 0 else {
             let how = status == 0 ? "answered with no report" : "failed (\(ChildProcess.describe(status: status)))"
             throw Failure(.internal, "the network helper \(Quote.single(path)) \(how)")
         }
         return report
+    }
+
+    /// How long the main process waits for the helper's report, in seconds: every
+    /// attempt's timeout (each redirect hop may take one), every retry wait at its longest
+    /// (`Retry-After` is honoured up to 60 s), and a few seconds for the helper's start
+    /// and exit. Past it the helper is killed and the check fails as `timeout` (75), so
+    /// a helper that hangs never hangs versioncheck. With `--deadline` the helper's own
+    /// bound is the deadline, and the wait ends a few seconds after it.
+    static func waitLimit(for request: FetchRequest) -> Double {
+        let grace = 3.0
+        if let deadline = request.deadline {
+            return max(0, deadline - System.monotonicSeconds()) + grace
+        }
+        let attempts = Double(request.retries + 1)
+        let perAttempt = request.timeout * Double(FetchLimits.maximumRedirects + 1)
+        return attempts * perAttempt + Double(request.retries) * 60 + grace
     }
 
     /// The helper's path, or why there is none (an internal error, 70).
@@ -76,17 +108,65 @@ public struct HelperProcess: BodyFetcher {
 /// into one array of its final size (no copy of an 8 MiB body).
 struct ReportReader {
     let fd: Int32
-    /// The longest header accepted (a few short lines; URLs and validators included).
-    static let maximumHeaderSize = 64 * 1024
+    /// When to stop waiting, in `System.monotonicSeconds()`; nil: wait as long as it takes.
+    var until: Double? = nil
 
+    /// A report, no report (garbage, a flood, a short body, the helper gone), or the
+    /// wait ran past `until`.
+    enum Outcome {
+        case report(FetchReport)
+        case invalid
+        case timedOut
+    }
+
+    /// Thrown inside the reader when `until` passes.
+    private struct TimedOut: Error {}
+    /// The longest header accepted. It is a few lines, but three of them carry what a
+    /// server sent: the final URL (a redirect's `Location`), `ETag` and `Last-Modified`,
+    /// each up to one header line (libcurl accepts 100 KiB; the helper refuses more than
+    /// 64 KiB of headers in all). The bound is well above all three together, so a long
+    /// validator reaches an answer instead of "no report" (was 64 KiB: a 66 KB `ETag`
+    /// failed with 70), and still keeps a helper that floods without a blank line to 1 MiB.
+    static let maximumHeaderSize = 1024 * 1024
+
+    /// The report, or nil when there is none (whatever the reason).
     func read() -> FetchReport? {
+        if case .report(let report) = readOutcome() { return report }
+        return nil
+    }
+
+    func readOutcome() -> Outcome {
+        do throws(TimedOut) {
+            guard let report = try readReport() else { return .invalid }
+            return .report(report)
+        } catch {
+            return .timedOut
+        }
+    }
+
+    /// Waits until `fd` is readable (or at its end); throws once `until` passes.
+    private func awaitReadable() throws(TimedOut) {
+        guard let until else { return }
+        while true {
+            let left = until - System.monotonicSeconds()
+            guard left > 0 else { throw TimedOut() }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { return }  // the read that follows reports it
+        }
+    }
+
+    private func readReport() throws(TimedOut) -> FetchReport? {
         var pending: [UInt8] = []
         var headerEnd: Int?
         while headerEnd == nil {
-            guard pending.count < Self.maximumHeaderSize, let chunk = System.readChunk(fd), !chunk.isEmpty else { return nil }
+            guard pending.count < Self.maximumHeaderSize else { return nil }
+            try awaitReadable()
+            guard let chunk = System.readChunk(fd), !chunk.isEmpty else { return nil }
             let searchFrom = max(0, pending.count - 1)
             pending += chunk
-            headerEnd = Self.blankLine(in: pending, from: searchFrom)
+            headerEnd = FetchReport.blankLine(in: pending, from: searchFrom)
         }
         guard let headerEnd else { return nil }
         let lines = String(decoding: pending[..<headerEnd], as: UTF8.self).split(separator: "\n")
@@ -100,19 +180,16 @@ struct ReportReader {
             var body = [UInt8](repeating: 0, count: length)
             let early = pending[(headerEnd + 2)...].prefix(length)
             body.replaceSubrange(0..<early.count, with: early)
-            guard System.readExactly(fd, into: &body, from: early.count) else { return nil }
+            var filled = early.count
+            while filled < length {
+                try awaitReadable()
+                guard let chunk = System.readChunk(fd), !chunk.isEmpty, chunk.count <= length - filled else { return nil }
+                body.replaceSubrange(filled..<(filled + chunk.count), with: chunk)
+                filled += chunk.count
+            }
             return .response(FetchedResponse(
                 status: status, url: url, entityTag: entityTag, lastModified: lastModified, body: body))
         }
     }
 
-    /// Where `\n\n` starts in `bytes`, searching from `start`.
-    private static func blankLine(in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { return index }
-            index += 1
-        }
-        return nil
-    }
 }

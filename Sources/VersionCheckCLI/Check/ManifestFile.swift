@@ -10,8 +10,7 @@ public enum ManifestFile {
         case .success(let bytes):
             return bytes
         case .failure(.noSuchFile):
-            let hint = looksLikeHostName(path) ? " (for a URL, write https://\(path))" : ""
-            throw Failure(.notFound, "manifest '\(path)': no such file\(hint)")
+            throw Failure(.notFound, "manifest '\(path)': no such file" + (schemeHint(path).map { "; " + $0 } ?? ""))
         case .failure(.isDirectory):
             throw Failure(.notFound, "manifest '\(path)': is a directory, not a file")
         case .failure(.cannotOpen):
@@ -23,14 +22,44 @@ public enum ManifestFile {
         }
     }
 
-    /// Whether `path` reads as a URL without its scheme: `example.com/app.json` — a first
-    /// component with a dot between letters and digits, not `./x`, `../x`, `/x` or `~/x`.
-    static func looksLikeHostName(_ path: String) -> Bool {
-        guard let host = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first,
-              path.contains("/"), !host.isEmpty, host.contains("."), !host.hasPrefix("."), !host.hasSuffix("."),
-              host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":") }),
-              host.contains(where: \.isLetter)
-        else { return false }
-        return true
+    /// The hint for a missing file whose path reads as a URL without its scheme (SPEC.md
+    /// "Hints on likely slips"): `did you mean http://…?` for a loopback host (`127.0.0.1`,
+    /// `localhost`, `[::1]`, with or without a port), `did you mean https://…?` for a host
+    /// name (`example.com/app.json`); nil for anything else (`./x`, `../x`, `/x`, `~/x`, `x`).
+    static func schemeHint(_ path: String) -> String? {
+        guard let slash = path.firstIndex(of: "/") else { return nil }
+        let authority = path[..<slash]
+        // The host without its port: `[::1]:8765` → `[::1]`, `localhost:8765` → `localhost`.
+        var host = Substring(authority)
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return nil }
+            let port = host[host.index(after: close)...]
+            guard port.isEmpty || isPort(port) else { return nil }
+            host = host[...close]
+        } else if let colon = host.firstIndex(of: ":") {
+            guard isPort(host[colon...]) else { return nil }
+            host = host[..<colon]
+        }
+        let name = host.lowercased()
+        if name == "localhost" || name == "[::1]" || isIPv4Loopback(name) { return "did you mean http://\(path)?" }
+        guard host.contains("."), !host.hasPrefix("."), !host.hasSuffix("."), !host.contains(".."),
+              host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
+              host.contains(where: \.isLetter) || host.split(separator: ".").count == 4
+        else { return nil }
+        return "did you mean https://\(path)?"
+    }
+
+    /// `:` followed by 1 to 5 digits.
+    private static func isPort(_ text: Substring) -> Bool {
+        text.first == ":" && (2...6).contains(text.count) && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// `127.x.y.z`: four numbers from 0 to 255, the first 127.
+    private static func isIPv4Loopback(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
+        }
     }
 }

@@ -19,17 +19,17 @@ public enum ManifestLocation: Sendable, Equatable {
         switch scheme {
         case "http", "https":
             guard let url = WebAddress(text), !url.host.isEmpty else {
-                throw Failure(.usage, "--url '\(text)': not a valid URL")
+                throw Failure(.usage, "--url '\(WebAddress.displaying(text))': not a valid URL")
             }
             return .remote(url)
         case "file":
             guard let url = WebAddress(text), ["", "localhost"].contains(url.host.lowercased()),
                   let path = PercentEncoding.decoded(pathOf: url.rest), !path.isEmpty
-            else { throw Failure(.usage, "--url '\(text)': expected file:///absolute/path") }
+            else { throw Failure(.usage, "--url '\(WebAddress.displaying(text))': expected file:///absolute/path") }
             return .file(path: path)
         default:
             if scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
-                throw Failure(.usage, "--url '\(text)': unsupported scheme '\(scheme)' (expected https://, http:// to loopback, file:// or a path)")
+                throw Failure(.usage, "--url '\(WebAddress.displaying(text))': unsupported scheme '\(scheme)' (expected https://, http:// to loopback, file:// or a path)")
             }
             return .file(path: text)
         }

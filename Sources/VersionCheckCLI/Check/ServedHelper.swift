@@ -12,9 +12,11 @@ import VersionCheckCore
 /// stdin as `ServedFrame`s, tagged with an id; a reader thread hands each report to the
 /// check that waits for it, whatever order they finish in. Safe to call from many threads.
 ///
-/// The wait is bounded (`waitBound`): past it the check is 75 `timeout`, and the helper,
-/// still busy with it, is ended by `finish()`. A helper that exits, answers garbage or
-/// cannot be started fails every check still waiting with 70.
+/// Every wait is bounded. A check waits for its report as long as `HelperProcess.waitLimit`
+/// allows a helper of its own; past it the check is 75 `timeout` (the others go on), and
+/// the helper, still busy with it, is killed by `finish()`. A helper that exits, answers
+/// garbage, stops reading requests or cannot be started fails every check still waiting
+/// (and every later one) with 70, naming the helper.
 final class ServedHelper: BodyFetcher, @unchecked Sendable {
     private let environment: [String: String]
     private let state = Condition()
@@ -22,12 +24,19 @@ final class ServedHelper: BodyFetcher, @unchecked Sendable {
     private var child: ChildProcess?
     private var path = ""
     private var reader: Thread?
+    private var readerEnded = false
     private var nextID = 0
     private var answers: [Int: FetchReport] = [:]
     private var broken: Failure?
     private var abandoned = false
     /// Serialises whole request frames on the helper's stdin.
     private let writeLock = Lock()
+
+    /// How long a write of a request may block before the helper counts as no longer
+    /// reading (a request is a few hundred bytes; the socket holds far more).
+    static let sendTimeout = 10.0
+    /// How long `finish()` lets the helper end by itself once its stdin is closed.
+    static let exitGrace = 5.0
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -44,49 +53,49 @@ final class ServedHelper: BodyFetcher, @unchecked Sendable {
         let payload = ServedFrame.payload(of: request)
         let frame = ServedFrame.header(tag: ServedFrame.requestTag, id: id, length: payload.count) + payload
         let sent = writeLock.withLock { input.map { System.sendAll($0, frame) } ?? false }
-        let bound = Self.waitBound(request)
-        let deadline = bound.map { Condition.now() + $0 }
+        let limit = HelperProcess.waitLimit(for: request)
+        let deadline = Condition.now() + limit
         state.lock()
         defer { state.unlock() }
         while true {
             if let report = answers.removeValue(forKey: id) { return report }
             if let broken { throw broken }
             if !sent {
-                throw Failure(.internal, "the network helper \(Quote.single(path)) stopped reading requests")
+                broken = Failure(.internal, "the network helper \(Quote.single(path)) stopped reading requests")
+                state.broadcast()
+                continue
             }
             if !state.wait(until: deadline), answers[id] == nil, broken == nil {
                 abandoned = true
-                let seconds = bound.map { String(Int($0.rounded(.up))) } ?? "?"
-                throw Failure(.timeout, "\(WebAddress(request.url)?.display ?? request.url): no answer within \(seconds) s (the attempts, retries and their waits, and a margin)")
+                return .failure(FetchFailure(
+                    .timeout,
+                    "\(request.url): the network helper \(Quote.single(path)) did not answer within \(DeadlineClock.format(limit.rounded(.up))) s"))
             }
         }
     }
 
-    /// Ends the helper: its stdin is closed (it exits once the requests under way end),
-    /// or, when a check stopped waiting for it, it is terminated. Waits for it.
+    /// Ends the helper and waits for it: its stdin is closed, so it exits once the
+    /// requests under way end; it is killed at once when a check stopped waiting for it,
+    /// or when it is still there `exitGrace` seconds later.
     func finish() {
         state.lock()
-        let child = self.child
-        let reader = self.reader
-        let abandoned = self.abandoned
-        state.unlock()
-        guard let child else { return }
+        guard let child else {
+            state.unlock()
+            return
+        }
         if let input = child.input { close(input) }
-        if abandoned { kill(child.pid, SIGTERM) }
+        if abandoned { kill(child.pid, SIGKILL) }
+        let deadline = Condition.now() + Self.exitGrace
+        while !readerEnded && reader != nil {
+            if !state.wait(until: deadline) && !readerEnded {
+                kill(child.pid, SIGKILL)
+                break
+            }
+        }
+        let reader = self.reader
+        state.unlock()
         reader?.join()
         _ = child.wait()
-    }
-
-    /// How long a check may wait for its report: to `--deadline` when there is one, else
-    /// every attempt's timeout (six requests each: the first and five redirects), the
-    /// retry waits (at most 60 s each, `Retry-After`), plus 5 s. Nil: no bound (a
-    /// `--timeout` too large to represent means no per-attempt limit).
-    static func waitBound(_ request: FetchRequest) -> Double? {
-        let margin = 5.0
-        if let deadline = request.deadline { return max(0, deadline - System.monotonicSeconds()) + margin }
-        let attempts = Double(request.retries + 1)
-        let bound = attempts * request.timeout * Double(FetchLimits.maximumRedirects + 1) + Double(request.retries) * 60 + margin
-        return bound.isFinite && bound < 1e8 ? bound : nil
     }
 
     /// Starts the helper the first time (with `state` held); the failure, if it cannot be.
@@ -100,15 +109,16 @@ final class ServedHelper: BodyFetcher, @unchecked Sendable {
         case .success(let located):
             path = located
         }
-        switch ChildProcess.spawn(path, arguments: ["--serve"], input: true) {
+        switch ChildProcess.spawn(path, arguments: [ServedFrame.serveArgument], input: true) {
         case .failure(let error):
             let failure = Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(System.describe(errno: error.code))")
             broken = failure
             return failure
         case .success(let started):
             child = started
+            if let input = started.input { System.setSendTimeout(input, seconds: Self.sendTimeout) }
             reader = Thread.start { [self] in readReports(from: started.output) }
-            if reader == nil { readReportsFailed("no thread could be started to read it") }
+            if reader == nil { fail("could not be read from (no thread could be started)") }
             return broken
         }
     }
@@ -116,38 +126,37 @@ final class ServedHelper: BodyFetcher, @unchecked Sendable {
     /// The reader thread: hands each report to its check until the helper's stdout ends.
     private func readReports(from fd: Int32) {
         var parser = ServedFrame.Parser()
-        while true {
+        var ending: String?
+        while ending == nil {
             switch parser.next() {
             case nil:
                 guard let chunk = System.readChunk(fd), !chunk.isEmpty else {
-                    state.lock()
-                    readReportsFailed(parser.isEmpty ? "exited" : "stopped in the middle of a report")
-                    state.unlock()
-                    return
+                    ending = parser.isEmpty ? "ended before answering" : "ended in the middle of a report"
+                    break
                 }
                 parser.append(chunk)
             case .frame(let tag, let id, let payload)?:
                 guard tag == ServedFrame.reportTag, let report = ServedFrame.report(from: payload) else {
-                    state.lock()
-                    readReportsFailed("answered with something that is not a report")
-                    state.unlock()
-                    return
+                    ending = "answered with something that is not a report"
+                    break
                 }
                 state.lock()
                 answers[id] = report
                 state.broadcast()
                 state.unlock()
             case .malformed?:
-                state.lock()
-                readReportsFailed("answered with something that is not a report")
-                state.unlock()
-                return
+                ending = "answered with something that is not a report"
             }
         }
+        state.lock()
+        if let ending { fail(ending) }
+        readerEnded = true
+        state.broadcast()
+        state.unlock()
     }
 
-    /// Fails every check still waiting (with `state` held).
-    private func readReportsFailed(_ how: String) {
+    /// Fails every check still waiting, and every later one (with `state` held).
+    private func fail(_ how: String) {
         if broken == nil { broken = Failure(.internal, "the network helper \(Quote.single(path)) \(how)") }
         state.broadcast()
     }

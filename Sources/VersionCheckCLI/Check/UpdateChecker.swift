@@ -20,6 +20,8 @@ public struct CheckReport: Sendable, Equatable {
     public var cached: Bool
     /// When the body was last fetched or revalidated (ISO 8601 UTC), when the cache was consulted.
     public var fetchedAt: String?
+    /// The source is a Sparkle appcast (its releases carry more fields).
+    public var appcast = false
     /// The entry answered although this run wanted a fresh answer: it was older than the
     /// period (`--background-refresh`, `VERSIONCHECK_OFFLINE`), `--refresh` was given, or
     /// the source failed (`--stale-if-error`).
@@ -49,6 +51,10 @@ public struct CheckReport: Sendable, Equatable {
     /// The gate's verdict: `current` newer than the latest offered (or none offered),
     /// and no refusal; or a first release that `--allow-new` lets pass.
     public var gatePassed: Bool { gateRefusal == nil && (firstRelease != nil || decision.gatePassed) }
+
+    /// What can be installed: the highest offered release in (`current`, `latest`] that
+    /// is not informational; nil when there is none.
+    public var installable: Release? { decision.installable }
 }
 
 /// Runs one update check: fetch (through a `BodyFetcher`, or a file), decode with the
@@ -66,9 +72,10 @@ public struct UpdateChecker: Sendable {
     public var userAgent: String
     /// `VERSIONCHECK_OFFLINE` is set: no request is ever made (`OfflineSwitch`).
     public var offline: Bool
-    /// Starts the detached refresh of the expired entry for the URL (`--background-refresh`);
-    /// the real program's is `BackgroundRefresh.starter`. The default starts nothing.
-    public var startRefresh: @Sendable (_ url: String, _ store: inout CacheStore) -> Void
+    /// Starts (or, in a list run, collects) the detached refresh of the expired entry for
+    /// the URL of the request (`--background-refresh`); the real program's is
+    /// `BackgroundRefresh.starter` or a `RefreshCollector`. The default starts nothing.
+    public var startRefresh: @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void
     /// Seconds on a monotonic clock, for `--deadline`.
     public var monotonicSeconds: @Sendable () -> Double
 
@@ -80,7 +87,7 @@ public struct UpdateChecker: Sendable {
         now: @escaping @Sendable () -> Int64 = { Clock.secondsSinceEpoch() },
         userAgent: String = "versioncheck/\(ToolInfo.version)",
         offline: Bool = false,
-        startRefresh: @escaping @Sendable (_ url: String, _ store: inout CacheStore) -> Void = { _, _ in },
+        startRefresh: @escaping @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void = { _, _, _ in },
         monotonicSeconds: (@Sendable () -> Double)? = nil
     ) {
         self.offline = offline
@@ -119,12 +126,15 @@ public struct UpdateChecker: Sendable {
         } catch {
             throw Failure(.badResponse, "\(found.source): \(error.description)")
         }
+        try Self.checkPrintedNotes(decision, request: request, source: found.source)
         let url = decision.latest?.url ?? found.document.updateURL
         let fetchedAt = found.fetchedAt.map { ISO8601.text(secondsSinceEpoch: $0) }
-        return CheckReport(
+        var report = CheckReport(
             current: found.current, decision: decision, url: url, source: found.source, app: found.document.app,
             gate: request.gate, gateRefusal: Self.gateRefusal(request) ?? Self.staleRefusal(request, found: found, latest: decision.latest?.version, fetchedAt: fetchedAt),
             cached: found.cached, fetchedAt: fetchedAt, stale: found.stale)
+        report.appcast = found.decoded.appcast
+        return report
     }
 
     /// A gate never passes on an old answer (SPEC.md, "Check period and cache").
@@ -176,6 +186,28 @@ public struct UpdateChecker: Sendable {
             gateRefusal: Self.gateRefusal(request), firstRelease: firstRelease)
     }
 
+    /// The most release-notes text one answer prints: 16 MiB (twice the body cap; a
+    /// binary property list can name one notes string from every entry).
+    static let maximumPrintedNotes = 2 * FetchLimits.maximumBodySize
+
+    /// Only what is printed is expanded, so only that is bounded: the notes text output
+    /// shows for an update (JSON: the releases' and the latest's, whatever the status;
+    /// `-q` and a gate: none). Past `maximumPrintedNotes`, a bad response (76), before
+    /// anything is written.
+    static func checkPrintedNotes(_ decision: UpdateDecision, request: CheckRequest, source: String) throws(Failure) {
+        let global = request.global
+        guard !global.quiet, !request.gate, global.json || decision.status != .upToDate else { return }
+        var total = global.json ? decision.latest?.notes?.utf8.count ?? 0 : 0
+        for release in decision.releases {
+            total += release.notes?.utf8.count ?? 0
+            guard total <= maximumPrintedNotes else {
+                throw Failure(
+                    .badResponse,
+                    "\(source): the release notes to print come to more than \(maximumPrintedNotes / 1024 / 1024) MiB of text")
+            }
+        }
+    }
+
     /// `lookup --gate` also requires a `--current` App Store Connect accepts (`validate --app-store`).
     static func gateRefusal(_ request: CheckRequest) -> String? {
         guard request.gate, case .appStore = request.source else { return nil }
@@ -193,6 +225,8 @@ public struct UpdateChecker: Sendable {
         var document: SourceDocument
         var current: Version
         var policy: UpdatePolicy
+        /// The body is a Sparkle appcast.
+        var appcast = false
     }
 
     /// What a source yielded, before the decision.
@@ -253,7 +287,8 @@ public struct UpdateChecker: Sendable {
     private func readManifest(
         _ location: String, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
     ) throws(Failure) -> Found {
-        let decode = { (body: [UInt8], shown: String) throws(Failure) -> Decoded in
+        // `base`: the URL relative links in the body are read against (nil for a file).
+        let decode = { (body: [UInt8], shown: String, base: String?) throws(Failure) -> Decoded in
             let format: any SourceFormat.Type
             do throws(BodyError) {
                 format = try SourceFormats.recognise(body)
@@ -264,26 +299,29 @@ public struct UpdateChecker: Sendable {
             let context = SourceContext(current: current, appcast: AppcastOptions(
                 channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
                 versionField: request.appcast.compared, osVersion: policy.osVersion,
-                now: now()))
+                now: now()), base: base)
             do throws(BodyError) {
                 return Decoded(
-                    document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy)
+                    document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy,
+                    appcast: format.versionReading == .sparkle)
             } catch {
-                throw Failure(.badResponse, "manifest \(shown): \(error.description)")
+                // A likely slip: the App Store's answer saved or linked as a manifest.
+                let hint = ITunesLookupFormat.isLookupResponse(body) ? "; this is an App Store lookup response: use versioncheck lookup" : ""
+                throw Failure(.badResponse, "manifest \(shown): \(error.description)\(hint)")
             }
         }
         switch try ManifestLocation.parse(location) {
         case .file(let path):
             // Local manifests are never cached (and read whatever VERSIONCHECK_OFFLINE says).
             cache?.log("cache: not used: \(Quote.single(path)) is a local manifest, never cached")
-            return Found(decoded: try decode(try readFile(path), location), source: location)
+            return Found(decoded: try decode(try readFile(path), location, nil), source: location)
         case .remote(let url):
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
             return try obtain(url, request: request, cache: &cache, clock: clock) { response in
                 HTTPStatusPhrase.failure(response.status, shown: shown)
             } decode: { body throws(Failure) in
-                try decode(body, shown)
+                try decode(body, shown, shown)
             }
         }
     }
@@ -293,7 +331,20 @@ public struct UpdateChecker: Sendable {
     /// as Sparkle reads versions, and `--force-on` defaulting to `never` (SPEC.md "Sparkle
     /// appcasts"). An invalid one is 65, naming its option.
     private static func versions(of request: CheckRequest, reading: VersionReading) throws(Failure) -> (Version, UpdatePolicy) {
-        guard reading == .sparkle else { return (request.current, request.policy) }
+        let appcast = request.appcast
+        guard reading == .sparkle else {
+            // A spelling only Sparkle reads (`1.0 (1234)`, `1.2.3-`) was kept for an
+            // appcast; this source is not one.
+            let given = [(request.current, Option.current), (request.policy.skip, Option.skip), (request.policy.minimum, Option.minimum)]
+            for case (let version?, let option) in given {
+                do {
+                    _ = try Version(version.description)
+                } catch {
+                    throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (the source is not a Sparkle appcast)")
+                }
+            }
+            return (request.current, request.policy)
+        }
         func read(_ text: String, _ option: OptionSpec) throws(Failure) -> Version {
             do {
                 return try reading.version(text)
@@ -301,13 +352,18 @@ public struct UpdateChecker: Sendable {
                 throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (read as Sparkle reads an appcast's versions)")
             }
         }
-        let appcast = request.appcast
         let current: Version
         switch appcast.current {
         case .given(let text): current = try read(text, Option.current)
         case .bundle(let bundle): current = try bundle.version(appcast.compared == .display ? .marketing : .build, reading: reading)
         }
         var policy = request.policy
+        policy.sparkle = true
+        policy.comparesBuildNumbers = appcast.compared == .build
+        if appcast.compared == .build, case .bundle(let bundle) = appcast.current {
+            // Levels on display versions: the bundle's own, when it has a readable one.
+            policy.currentDisplayVersion = try? bundle.version(.marketing, reading: reading)
+        }
         if let text = appcast.skip { policy.skip = try read(text, Option.skip) }
         if let text = appcast.minimum { policy.minimum = try read(text, Option.minimum) }
         if !appcast.forceOnGiven { policy.forceOn = SparkleDefaults.forceOn }
@@ -334,7 +390,8 @@ public struct UpdateChecker: Sendable {
         }
         defer { cache = store }
         var revalidated: CacheEntry?
-        switch store.consult(url: url.text, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
+        // The cache keys and stores the URL without its credentials.
+        switch store.consult(url: url.withoutUserInfo, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
             if let decoded = try? decode(entry.body) {
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
@@ -351,7 +408,7 @@ public struct UpdateChecker: Sendable {
                     store.log("cache: \(OfflineSwitch.environmentVariable) is set: answering from the entry, whatever its age")
                 } else {
                     store.log("cache: answering from the expired entry; refreshing it in the background")
-                    startRefresh(url.text, &store)
+                    startRefresh(request, url.text, &store)
                 }
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
             }
@@ -372,8 +429,8 @@ public struct UpdateChecker: Sendable {
             guard response.isSuccess else { throw failure(response) }
             let decoded = try decode(response.body)
             store.store(
-                url: url.text, body: response.body, entityTag: response.entityTag, lastModified: response.lastModified,
-                fetchedAt: now)
+                url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
+                lastModified: response.lastModified, fetchedAt: now)
             return Found(decoded: decoded, source: shown, fetchedAt: now)
         } catch {
             // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an

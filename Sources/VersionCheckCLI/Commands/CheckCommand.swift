@@ -35,6 +35,11 @@ enum CheckCommand {
     static func request(
         from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
     ) throws(Failure) -> CheckRequest {
+        if line.command.name == CommandTable.lookup.name, line.text(Option.currentKey)?.lowercased() == CurrentKey.build.rawValue {
+            throw Failure(
+                .usage,
+                "--current-key build: lookup compares the App Store's version, which is the marketing version (CFBundleShortVersionString); drop --current-key or give --current-key marketing")
+        }
         var app = preread
         if app == nil, let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
         let source: CheckRequest.Source
@@ -47,8 +52,10 @@ enum CheckCommand {
         // Defaults come from CommandTable, the same text help shows.
         policy.forceOn = try defaulted(line.text(Option.forceOn).flatMap(BumpThreshold.init(rawValue:)), Option.forceOn)
         policy.optionalOn = try defaulted(line.text(Option.optionalOn).flatMap(BumpThreshold.init(rawValue:)), Option.optionalOn)
-        policy.minimum = try version(of: Option.minimum, in: line)
-        policy.skip = try version(of: Option.skip, in: line)
+        // A manifest may turn out to be an appcast, where these are read as Sparkle reads them.
+        let sparkleToo = line.command.name == CommandTable.manifest.name
+        policy.minimum = try version(of: Option.minimum, in: line, sparkleToo: sparkleToo)
+        policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
         policy.minimumAgeDays = try defaulted(line.number(Option.minAge), Option.minAge)
         policy.osVersion = try version(of: Option.osVersion, in: line)
         let current = try currentVersion(from: line, app: app, source: source)
@@ -79,7 +86,7 @@ enum CheckCommand {
         from line: ParsedCommandLine, app: CurrentVersionSource?, source: CheckRequest.Source
     ) throws(Failure) -> Version {
         guard let app else {
-            guard let current = try version(of: Option.current, in: line) else {
+            guard let current = try version(of: Option.current, in: line, sparkleToo: source.isManifest) else {
                 throw Failure(.internal, "--current is required but was not parsed")
             }
             return current
@@ -120,15 +127,16 @@ enum CheckCommand {
         )
     }
 
-    /// The version given to `--name`, if any; an invalid one is 65, naming the option. A
-    /// version only Sparkle's reading accepts (`2.0b3`) is taken as such: it is meant for
-    /// an appcast, where it is read that way again.
-    static func version(of option: OptionSpec, in line: ParsedCommandLine) throws(Failure) -> Version? {
+    /// The version given to `--name`, if any; an invalid one is 65, naming the option.
+    /// With `sparkleToo` (a manifest's `--current`, `--skip`, `--minimum`), a version only
+    /// Sparkle's reading accepts (`1.0 (1234)`) is taken as such: it is read again once
+    /// the body's format is known (65 then unless it is an appcast).
+    static func version(of option: OptionSpec, in line: ParsedCommandLine, sparkleToo: Bool = false) throws(Failure) -> Version? {
         guard let text = line.text(option) else { return nil }
         do {
             return try Version(text)
         } catch {
-            if let sparkle = try? Version(sparkle: text) { return sparkle }
+            if sparkleToo, let sparkle = try? Version(sparkle: text) { return sparkle }
             throw Failure(.invalidInput, "\(option.longFlag): \(error.description)")
         }
     }

@@ -10,6 +10,12 @@ import VersionCheckCore
 /// `--satisfies` is applied before packing (`PackedVersionSort.filter`: a line that is not a
 /// version declines); then the lines that remain must be plain. `--stable` needs no work
 /// here: a plain numeric version has no pre-release, and a pre-release line declines.
+/// `--prefix` is applied first, on bytes: a line that starts with it is kept without it (and
+/// printed with it: the prefix's bytes are in the input just before); one that does not is
+/// skipped. It declines where the general path must speak or judge: with `-v` when a line
+/// is skipped (the general path names it), a line that does not start with the prefix and
+/// starts with a non-ASCII byte (perhaps Unicode whitespace), or `--json` with a prefix
+/// that JSON would escape. `--unique` keeps the first of each run of equal keys.
 /// Cost: one scan to split, two to pack, a radix sort of 64-bit keys, one gather; memory
 /// about 3 × 8 bytes a line beside the input; with `--satisfies`, one more scan.
 enum PlainVersionLines {
@@ -20,8 +26,18 @@ enum PlainVersionLines {
         let lines = trimmedSpans(of: input)
         return input.withUnsafeBufferPointer { bytes -> ExitStatus? in
             var kept = lines
+            var prefixLength = 0
+            if let prefix = options.prefix {
+                let prefix = Array(prefix.utf8)
+                if output.json && !prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                    return nil
+                }
+                guard let stripped = stripping(prefix, from: lines, in: bytes, mustNotSkip: output.verbose) else { return nil }
+                kept = stripped
+                prefixLength = prefix.count
+            }
             if let constraint = options.constraint {
-                let satisfying = lines.withUnsafeBufferPointer { lines in
+                let satisfying = kept.withUnsafeBufferPointer { lines in
                     PackedVersionSort.filter(lines, in: bytes) { constraint.isSatisfied(by: $0) }
                 }
                 guard let satisfying else { return nil }
@@ -29,14 +45,16 @@ enum PlainVersionLines {
             }
             return kept.withUnsafeBufferPointer { spans -> ExitStatus? in
                 let descending = options.descending || options.latestOnly
-                guard var order = PackedVersionSort.sortedOrder(of: spans, in: bytes, descending: descending) else {
+                guard var order = PackedVersionSort.sortedOrder(
+                    of: spans, in: bytes, descending: descending, unique: options.unique && !options.latestOnly)
+                else {
                     return nil
                 }
                 if options.latestOnly && order.count > 1 { order.removeSubrange(1...) }
                 if output.json {
-                    printJSON(order: order, spans: spans, bytes: bytes, output: output)
+                    printJSON(order: order, spans: spans, bytes: bytes, prefixLength: prefixLength, output: output)
                 } else {
-                    printLines(order: order, spans: spans, bytes: bytes, output: output)
+                    printLines(order: order, spans: spans, bytes: bytes, prefixLength: prefixLength, output: output)
                 }
                 return SortOptions.status(hadEntries: !lines.isEmpty, printedAny: !order.isEmpty)
             }
@@ -61,6 +79,26 @@ enum PlainVersionLines {
         return spans
     }
 
+    /// The lines that start with `prefix`, each without it, in input order; nil (decline)
+    /// when a line that does not start with it starts with a non-ASCII byte, or when
+    /// `mustNotSkip` and some line would be skipped.
+    static func stripping(
+        _ prefix: [UInt8], from lines: [LineSpan], in bytes: UnsafeBufferPointer<UInt8>, mustNotSkip: Bool
+    ) -> [LineSpan]? {
+        var kept: [LineSpan] = []
+        kept.reserveCapacity(lines.count)
+        let length = prefix.count
+        for span in lines {
+            let start = Int(span.start)
+            if Int(span.end) - start >= length, bytes[start..<start + length].elementsEqual(prefix) {
+                kept.append(LineSpan(start: span.start + UInt32(length), end: span.end))
+            } else if mustNotSkip || bytes[start] >= 0x80 {
+                return nil
+            }
+        }
+        return kept
+    }
+
     @inline(__always)
     static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
@@ -71,12 +109,13 @@ enum PlainVersionLines {
 
     /// One line per version, in `order`, written in 1 MiB chunks.
     static func printLines(
-        order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, output: Output
+        order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, prefixLength: Int,
+        output: Output
     ) {
         output.writeChunked(chunkSize: chunkSize) { writer in
             for index in order {
                 let span = spans[Int(index)]
-                writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]))
+                writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[Int(span.start) - prefixLength..<Int(span.end)]))
                 writer.write(byte: UInt8(ascii: "\n"))
             }
         }
@@ -84,13 +123,14 @@ enum PlainVersionLines {
 
     /// One JSON array of strings, `["1.0", "1.2"]`: plain versions need no escaping.
     static func printJSON(
-        order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, output: Output
+        order: [UInt32], spans: UnsafeBufferPointer<LineSpan>, bytes: UnsafeBufferPointer<UInt8>, prefixLength: Int,
+        output: Output
     ) {
         output.writeChunked(chunkSize: chunkSize) { writer in
             for (position, index) in order.enumerated() {
                 writer.write(position == 0 ? "[\"" : "\", \"")
                 let span = spans[Int(index)]
-                writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.end)]))
+                writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[Int(span.start) - prefixLength..<Int(span.end)]))
             }
             writer.write(order.isEmpty ? "[]\n" : "\"]\n")
         }

@@ -1,9 +1,10 @@
 import VersionCheckCore
 
-/// `sort [-r] [--satisfies C] [--stable] [--ignore-invalid] [--latest] [VERSION...]`: versions
-/// from the arguments, or one per line from stdin; printed as given (trimmed), ascending,
-/// stable. All or nothing: one invalid entry prints nothing on stdout and exits 65, naming
-/// its line, unless `--ignore-invalid`.
+/// `sort [-r] [--satisfies C] [--stable] [--ignore-invalid] [--latest] [--unique] [--prefix P]
+/// [VERSION...]`: versions from the arguments, or one per line from stdin; printed as given
+/// (trimmed), ascending, stable. All or nothing: one invalid entry prints nothing on stdout
+/// and exits 65, naming its line, unless `--ignore-invalid`. An entry without `--prefix`'s
+/// text is skipped, never invalid.
 struct SortCommand: Command {
     static let spec = CommandTable.sort
     let options: SortOptions
@@ -12,7 +13,8 @@ struct SortCommand: Command {
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         var options = SortOptions(
             descending: line.flag(Option.reverse), stableOnly: line.flag(Option.stable),
-            ignoreInvalid: line.flag(Option.ignoreInvalid), latestOnly: line.flag(Option.latest))
+            ignoreInvalid: line.flag(Option.ignoreInvalid), latestOnly: line.flag(Option.latest),
+            unique: line.flag(Option.unique), prefix: line.text(Option.prefix))
         if let text = line.text(Option.satisfies) {
             do {
                 options.constraint = try VersionConstraint(text)
@@ -32,7 +34,10 @@ struct SortCommand: Command {
     static func run(_ options: SortOptions, arguments: [String], stdin: Input, output: Output) -> ExitStatus {
         let entries: [Entry]
         if arguments.isEmpty {
-            switch stdin.read() {
+            // Without --ignore-invalid the first invalid line ends the run: no need to read
+            // on (an endless stream of random bytes stops at its first line).
+            let read = options.ignoreInvalid ? stdin.read() : stdin.read(stoppingAfter: Self.isInvalidLine)
+            switch read {
             case .success(let bytes):
                 if let status = PlainVersionLines.sortAndPrint(bytes, options: options, output: output) { return status }
                 entries = Entry.lines(of: bytes)
@@ -43,10 +48,21 @@ struct SortCommand: Command {
         }
         var versions: [Version] = []
         versions.reserveCapacity(entries.count)
+        // With --prefix: each kept entry as given (trimmed), beside its version.
+        var shown: [String] = []
         for entry in entries {
+            var text = entry.text
+            if let prefix = options.prefix {
+                text = Version.trimmingWhitespace(text)
+                // Byte for byte, as the fast path compares.
+                guard text.utf8.starts(with: prefix.utf8) else {
+                    output.diagnostic("skipped \(entry.place): does not start with \(Quote.single(prefix))")
+                    continue
+                }
+            }
             let version: Version
             do {
-                version = try Version(entry.text)
+                version = try Version(options.prefix.map { String(decoding: text.utf8.dropFirst($0.utf8.count), as: UTF8.self) } ?? text)
             } catch {
                 guard options.ignoreInvalid else {
                     return output.report(Failure(.invalidInput, "\(entry.place): \(error.description)"))
@@ -54,15 +70,19 @@ struct SortCommand: Command {
                 output.diagnostic("skipped \(entry.place): \(error.description)")
                 continue
             }
-            if options.admits(version) { versions.append(version) }
+            if options.admits(version) {
+                versions.append(version)
+                if options.prefix != nil { shown.append(text) }
+            }
         }
-        let order: [Int]
+        var order: [Int]
         if options.latestOnly {
             order = indexOfHighest(versions).map { [$0] } ?? []
         } else {
             order = sortVersions(versions, descending: options.descending)
+            if options.unique { order = firstOfEachPrecedence(order, in: versions) }
         }
-        print(order.map { versions[$0].description }, output: output)
+        print(order.map { options.prefix == nil ? versions[$0].description : shown[$0] }, output: output)
         return SortOptions.status(hadEntries: !entries.isEmpty, printedAny: !order.isEmpty)
     }
 
@@ -79,6 +99,14 @@ struct SortCommand: Command {
             }
             output.write(text)
         }
+    }
+
+    /// Whether `line` of stdin is an entry that is not a version: exactly the test the
+    /// general path applies below (`Entry.isBlank`, then `Version` of the line as given,
+    /// whose plain scanner makes a plain version cost a few nanoseconds).
+    static func isInvalidLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if Entry.isBlank(line) { return false }
+        return (try? Version(String(decoding: line, as: UTF8.self))) == nil
     }
 
     /// One entry to sort and where it came from.
@@ -135,6 +163,17 @@ public func sortVersions(_ versions: [Version], descending: Bool = false) -> [In
         return left.index < right.index
     }
     return keyed.map(\.index)
+}
+
+/// `order` (a stable sort of `versions`) keeping, of each run of equal precedence, only its
+/// first: the first in input order (`sort --unique`).
+func firstOfEachPrecedence(_ order: [Int], in versions: [Version]) -> [Int] {
+    var kept: [Int] = []
+    kept.reserveCapacity(order.count)
+    for index in order where kept.last.map({ versions[$0].compare(to: versions[index]) != 0 }) ?? true {
+        kept.append(index)
+    }
+    return kept
 }
 
 /// The index of the highest of `versions`, the first in input order among equals; nil

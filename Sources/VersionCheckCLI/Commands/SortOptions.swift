@@ -12,6 +12,11 @@ struct SortOptions: Sendable {
     var ignoreInvalid = false
     /// `--latest`: only the highest remaining version (the first in input order among equals).
     var latestOnly = false
+    /// `--unique`: of versions with equal precedence only the first in input order.
+    var unique = false
+    /// `--prefix PREFIX`: only entries (trimmed) that start with it, compared without it
+    /// and printed as given; the others are skipped, never an error.
+    var prefix: String? = nil
 
     /// Whether `version` stays after `--stable` and `--satisfies`.
     func admits(_ version: Version) -> Bool {

@@ -13,26 +13,45 @@ extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
     /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
     /// own (`BoundedParallel`), results in input order, all through one network helper
-    /// (`ServedHelper`).
+    /// (`ServedHelper`, started at the first check that needs the network).
+    ///
+    /// `--background-refresh`: the expired entries' locks are collected while the checks
+    /// run, and one detached process refreshes them all afterwards (`RefreshList`). In that
+    /// process (`BackgroundRefresh.locks(in:)` not empty) the checks whose lock it holds ask
+    /// the source now, and each lock is released when its check ends.
     public static func listRunner(environment: [String: String]) -> CheckListRunner {
         let now = Clock.now(environment: environment)
+        let refreshLocks = BackgroundRefresh.locks(in: environment)
+        if !refreshLocks.isEmpty {
+            System.closeInheritedDescriptors()
+            if let list = environment[BackgroundRefresh.listVariable] { System.removeFile(list) }
+        }
         return { requests, jobs, output, progress in
-            // One helper serves every check of the list.
+            let collector = RefreshCollector()
+            // One helper serves every check of the list; it ends before the refresh starts.
             let helper = ServedHelper(environment: environment)
-            defer { helper.finish() }
-            let checker = UpdateChecker(fetcher: helper, now: now, offline: OfflineSwitch.isOn(environment))
-            return BoundedParallel.map(count: requests.count, width: jobs) { index in
-                let request = requests[index]
+            let checker = UpdateChecker(
+                fetcher: helper, now: now, offline: OfflineSwitch.isOn(environment),
+                startRefresh: { request, url, store in
+                    if refreshLocks.isEmpty { collector.collect(request, url: url, store: &store) }
+                })
+            let results = BoundedParallel.map(count: requests.count, width: jobs) { index in
+                let lock = BackgroundRefresh.lock(for: requests[index], among: refreshLocks)
+                let request = lock == nil ? requests[index] : BackgroundRefresh.refreshing(requests[index])
                 let result: Result<CheckReport, Failure>
+                var cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                 do throws(Failure) {
-                    let cache = cacheStore(request, environment: environment, now: now, output: output.with(request.global))
                     result = .success(try checker.check(request, cache: cache))
                 } catch {
                     result = .failure(error)
                 }
+                if let lock { cache?.releaseRefreshLock(lock) }
                 progress()
                 return result
             }
+            helper.finish()
+            collector.start(jobs: jobs)
+            return results
         }
     }
 }

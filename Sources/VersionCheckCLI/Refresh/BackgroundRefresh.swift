@@ -8,33 +8,52 @@
 /// it asks the source whatever the entry's age (as `--refresh`), answers nothing from
 /// the cache in its place, and removes its lock when it ends.
 public enum BackgroundRefresh {
-    /// Set in the refresh process's environment only: `LOCKNAME TOKEN`.
+    /// Set in the refresh process's environment only: `LOCKNAME TOKEN`, comma-separated
+    /// when one process refreshes a list run's entries.
     public static let environmentVariable = "VERSIONCHECK_REFRESH_LOCK"
+    /// Set in a list run's refresh process only: the private list it runs (and removes).
+    public static let listVariable = "VERSIONCHECK_REFRESH_LIST"
 
     /// The starter of the real program: takes the entry's lock and starts this program
     /// again with `arguments` (the run's own, without the program name). A refresh that
     /// cannot start is one warning and its lock is released; the answer is unchanged.
-    public static func starter(arguments: [String]) -> @Sendable (String, inout CacheStore) -> Void {
-        { url, store in
+    public static func starter(arguments: [String]) -> @Sendable (CheckRequest, String, inout CacheStore) -> Void {
+        { _, url, store in
             guard let lock = store.takeRefreshLock(url: url) else { return }
-            guard let path = System.executablePath() else {
-                store.warn("cannot start the background refresh: the path of this program is unknown")
-                store.releaseRefreshLock(lock)
-                return
-            }
-            switch System.spawnDetached(path, arguments: arguments, extra: ["\(environmentVariable)=\(lock.handle)"]) {
-            case .success(let pid):
-                store.log("cache: background refresh started (process \(pid))")
-            case .failure(let error):
-                store.warn("cannot start the background refresh \(Quote.single(path)): \(System.describe(errno: error.code))")
+            if spawn(arguments, extra: ["\(environmentVariable)=\(lock.handle)"], store: &store) == nil {
                 store.releaseRefreshLock(lock)
             }
         }
     }
 
-    /// The lock this process refreshes under, when it is a refresh process.
-    public static func lock(in environment: [String: String]) -> RefreshLock? {
-        environment[environmentVariable].flatMap(RefreshLock.init(handle:))
+    /// Starts this program detached with `arguments` and the `extra` variables; its pid,
+    /// or nil after one warning.
+    static func spawn(_ arguments: [String], extra: [String], store: inout CacheStore) -> Int32? {
+        guard let path = System.executablePath() else {
+            store.warn("cannot start the background refresh: the path of this program is unknown")
+            return nil
+        }
+        switch System.spawnDetached(path, arguments: arguments, extra: extra) {
+        case .success(let pid):
+            store.log("cache: background refresh started (process \(pid))")
+            return pid
+        case .failure(let error):
+            store.warn("cannot start the background refresh \(Quote.single(path)): \(System.describe(errno: error.code))")
+            return nil
+        }
+    }
+
+    /// The locks this process refreshes under, when it is a refresh process (else empty).
+    public static func locks(in environment: [String: String]) -> [RefreshLock] {
+        guard let value = environment[environmentVariable] else { return [] }
+        return value.split(separator: ",").compactMap { RefreshLock(handle: String($0)) }
+    }
+
+    /// The lock among `locks` that guards `request`'s entry, if any.
+    static func lock(for request: CheckRequest, among locks: [RefreshLock]) -> RefreshLock? {
+        guard !locks.isEmpty, let url = request.cacheURL else { return nil }
+        let name = RefreshLock.name(for: url)
+        return locks.first { $0.name == name }
     }
 
     /// The request a refresh process runs: the source asked now (`--refresh`), never an

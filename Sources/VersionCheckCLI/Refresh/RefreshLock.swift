@@ -78,6 +78,26 @@ extension CacheStore {
         System.removeQuietly(lock.name, in: opened.descriptor)
     }
 
+    /// Writes `bytes` to the new file `name` in the cache folder (mode 0600, atomically);
+    /// its path, or nil (after one warning).
+    mutating func writePrivateFile(_ name: String, bytes: [UInt8]) -> String? {
+        guard let opened = openDirectory(create: true).opened else { return nil }
+        defer { opened.close() }
+        switch Self.replace(name, in: opened.descriptor, header: bytes, body: [], synchronize: false) {
+        case .success: return opened.directory.path(of: name)
+        case .failure(let error):
+            warn("cannot write the refresh list \(Quote.single(opened.directory.path(of: name))): \(error.description)")
+            return nil
+        }
+    }
+
+    /// Removes the file `name` from the cache folder, errors ignored.
+    mutating func removePrivateFile(_ name: String) {
+        guard let opened = openDirectory(create: false).opened else { return }
+        defer { opened.close() }
+        System.removeQuietly(name, in: opened.descriptor)
+    }
+
     /// Creates the lock file holding the token; false if it exists or cannot be written.
     private func create(_ lock: RefreshLock, in directory: Int32) -> Bool {
         guard case .success(let fd) = System.createExclusively(lock.name, in: directory, mode: Self.entryMode) else {

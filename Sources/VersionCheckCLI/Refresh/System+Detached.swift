@@ -49,4 +49,9 @@ extension System {
             fd += 1
         }
     }
+
+    /// `unlink(2)`, errors ignored (the refresh list, once read).
+    static func removeFile(_ path: String) {
+        _ = unlink(path)
+    }
 }

@@ -58,6 +58,35 @@ public enum FetchReport: Sendable, Equatable {
         case failure(FetchFailure)
     }
 
+    /// A whole report held in `bytes` (a `--serve` frame's payload): nil unless it is
+    /// exactly one report, its body as long as the header says.
+    public static func decode(_ bytes: [UInt8]) -> FetchReport? {
+        guard let end = blankLine(in: bytes, from: 0) else { return nil }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\n")
+        let bodyStart = end + 2
+        switch parseHeader(lines) {
+        case nil:
+            return nil
+        case .failure(let failure)?:
+            return bodyStart == bytes.count ? .failure(failure) : nil
+        case .response(let status, let url, let entityTag, let lastModified, let length)?:
+            guard bytes.count - bodyStart == length else { return nil }
+            return .response(FetchedResponse(
+                status: status, url: url, entityTag: entityTag, lastModified: lastModified, body: Array(bytes[bodyStart...])))
+        }
+    }
+
+    /// Where the blank line (`\n\n`) that ends a report's header starts in `bytes`,
+    /// searching from `start`.
+    public static func blankLine(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Reads the header lines (without the blank line that ends them).
     public static func parseHeader(_ lines: [Substring]) -> Header? {
         guard lines.first == Substring(magic) else { return nil }
@@ -134,4 +163,7 @@ public enum FetchLimits {
     public static let maximumBodySize = 8 * 1024 * 1024
     /// Redirects followed before giving up.
     public static let maximumRedirects = 5
+    /// The most bytes of response headers accepted, the status line and every header line
+    /// of one response together: 64 KiB. More is 76 `too-large`, never retried.
+    public static let maximumHeaderSize = 64 * 1024
 }

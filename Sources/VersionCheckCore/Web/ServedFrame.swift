@@ -7,6 +7,8 @@
 /// - helper → main binary, tag `report`: the report (`FetchReport.encoded`) of request ID.
 /// Reports come in the order the requests finish, not the order they were sent.
 public enum ServedFrame {
+    /// The helper's one argument that makes it serve frames (`versioncheck-fetch --serve`).
+    public static let serveArgument = "--serve"
     public static let requestTag = "request"
     public static let reportTag = "report"
     /// The longest header line accepted (a tag and two decimal numbers).
@@ -49,29 +51,9 @@ public enum ServedFrame {
         return FetchRequest(arguments: arguments)
     }
 
-    /// The report in a payload; nil when it is not a whole report.
+    /// The report in a payload (`FetchReport.decode`); nil when it is not a whole report.
     public static func report(from payload: [UInt8]) -> FetchReport? {
-        var end: Int?
-        var index = 0
-        while index + 1 < payload.count {
-            if payload[index] == 0x0A && payload[index + 1] == 0x0A {
-                end = index
-                break
-            }
-            index += 1
-        }
-        guard let end else { return nil }
-        let lines = String(decoding: payload[..<end], as: UTF8.self).split(separator: "\n")
-        switch FetchReport.parseHeader(lines) {
-        case nil:
-            return nil
-        case .failure(let failure)?:
-            return end + 2 == payload.count ? .failure(failure) : nil
-        case .response(let status, let url, let entityTag, let lastModified, let length)?:
-            guard payload.count - (end + 2) == length else { return nil }
-            return .response(FetchedResponse(
-                status: status, url: url, entityTag: entityTag, lastModified: lastModified, body: Array(payload[(end + 2)...])))
-        }
+        FetchReport.decode(payload)
     }
 
     /// Splits a stream into frames, fed as it is read (no I/O of its own).

@@ -71,10 +71,30 @@ public struct WebAddress: Sendable, Equatable, CustomStringConvertible {
         rest = String(decoding: bytes[authorityEnd...], as: UTF8.self)
     }
 
-    /// The URL as versioncheck shows it: without its user info (`user:password@`).
+    /// The URL as versioncheck shows it, in messages and JSON: the password masked
+    /// (`https://alice:***@host/…`; a user info without `:`, often a token, is all masked).
     public var display: String {
         guard let userInfo else { return text }
+        return text.replacingFirst(userInfo + "@", with: Self.masked(userInfo: userInfo) + "@")
+    }
+
+    /// The URL without its user info: what the cache keys and stores (credentials are
+    /// sent, never written down).
+    public var withoutUserInfo: String {
+        guard let userInfo else { return text }
         return text.replacingFirst(userInfo + "@", with: "")
+    }
+
+    /// `user:***` for `user:password`, `***` for a user info without a password.
+    public static func masked(userInfo: String) -> String {
+        guard let colon = userInfo.firstIndex(of: ":") else { return "***" }
+        return String(userInfo[..<colon]) + ":***"
+    }
+
+    /// `text` with the user info of a URL in it masked (`WebAddress.display`), or as it
+    /// is when it is not a URL: for messages that quote what the user typed.
+    public static func displaying(_ text: String) -> String {
+        WebAddress(text)?.display ?? text
     }
 
     public var description: String { display }

@@ -16,6 +16,8 @@ public enum AppcastError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidVersion(item: Int, element: String, VersionError)
     /// A `sparkle:maximumSystemVersion` that is not a version (raised only with `--os-version`).
     case invalidSystemVersion(item: Int, element: String, text: String)
+    /// An `<enclosure url>` whose scheme is not http or https (Sparkle refuses the feed).
+    case unsafeEnclosure(item: Int, url: String)
 
     public var description: String {
         switch self {
@@ -26,6 +28,8 @@ public enum AppcastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidVersion(let item, let element, let error): "item \(item + 1) \(element): \(error.description)"
         case .invalidSystemVersion(let item, let element, let text):
             "item \(item + 1) \(element): \(Excerpt.quoted(TerminalText.dotted(text))) is not a version (expected one such as 15.0)"
+        case .unsafeEnclosure(let item, let url):
+            "item \(item + 1) enclosure url \(Excerpt.quoted(TerminalText.dotted(url))) is not an http or https URL (Sparkle refuses such a feed)"
         }
     }
 }

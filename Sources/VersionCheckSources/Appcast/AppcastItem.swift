@@ -33,6 +33,19 @@ public struct AppcastItem: Sendable, Equatable {
     public var published: Int64?
     /// `<enclosure url>`, else the item's `<link>`, else the channel's `<link>`.
     public var url: String?
+    /// The item's `<link>` (http or https; resolved), else nil.
+    public var link: String?
+    /// The channel's `<link>` when the item has neither an enclosure nor a link of its own
+    /// (then also its `url`), or is informational (its `url` then).
+    public var channelLink: String?
+    /// `<title>`, trimmed.
+    public var title: String?
+    /// `sparkle:fullReleaseNotesLink` (http or https; resolved).
+    public var fullNotesUrl: String?
+    /// `sparkle:minimumAutoupdateVersion`, trimmed.
+    public var minimumAutoupdateVersion: String?
+    /// The item's own enclosure is a delta (`sparkle:deltaFrom` on it): not a release.
+    public var isDelta = false
     public var minimumSystemVersion: String?
     public var maximumSystemVersion: String?
     public var critical: CriticalMarker

@@ -24,11 +24,49 @@ public enum AppcastReader {
                 index = end
                 continue
             }
+            if startsCaseInsensitive(rest, with: "<!doctype") {
+                // An appcast with a document type declaration is still an appcast: the reader
+                // refuses the declaration and says so (not "not a valid property list").
+                guard let end = doctypeEnd(body, from: index + 9) else { return false }
+                if end.isRSS { return true }
+                index = end.position
+                continue
+            }
             guard rest.starts(with: "<rss".utf8) else { return false }
             let after = index + 4
             return after == body.count || ByteText.isWhitespace(body[after]) || body[after] == UInt8(ascii: ">")
                 || body[after] == UInt8(ascii: "/")
         }
+    }
+
+    /// Whether `bytes` starts with the ASCII `prefix`, letters in any case.
+    private static func startsCaseInsensitive(_ bytes: ArraySlice<UInt8>, with prefix: String) -> Bool {
+        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+
+    /// Of a `<!DOCTYPE` whose name starts at or after `start`: whether the name is `rss`,
+    /// and the position after its closing `>` (an internal subset in brackets skipped).
+    private static func doctypeEnd(_ body: [UInt8], from start: Int) -> (isRSS: Bool, position: Int)? {
+        var index = start
+        while index < body.count, ByteText.isWhitespace(body[index]) { index += 1 }
+        if startsCaseInsensitive(body[index...], with: "rss") {
+            let after = index + 3
+            if after == body.count || ByteText.isWhitespace(body[after]) || body[after] == UInt8(ascii: ">")
+                || body[after] == UInt8(ascii: "[") {
+                return (true, after)
+            }
+        }
+        var depth = 0
+        while index < body.count {
+            switch body[index] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where depth <= 0: return (false, index + 1)
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The position after the first `pattern` at or after `start`.
@@ -47,20 +85,25 @@ public enum AppcastReader {
     ///
     /// - Throws: `AppcastError.malformed` (with the XML problem and its line),
     ///   `.notAnAppcast` when the root is not `<rss>`, `.noChannel`.
-    public static func read(_ body: [UInt8]) throws(AppcastError) -> Appcast {
+    public static func read(_ body: [UInt8], base: String? = nil) throws(AppcastError) -> Appcast {
         var items: [AppcastItem] = []
-        try read(body) { item in items.append(item) }
+        try read(body, base: base) { item in items.append(item) }
         return Appcast(items: items)
     }
 
     /// Hands each item to `take` in file order as soon as it is read, so a feed of
     /// 100,000 items never lives as a list of items (an item whose URL falls back on
     /// the channel's `<link>` waits for the channel's end, and so do the items after it).
+    ///
+    /// Links (`url`, `notesUrl`, `fullNotesUrl`, `link`) are resolved against `xml:base`
+    /// where given, else against `base` (the feed's URL; nil for a local file: relative
+    /// links then stay relative). A notes or info link of another scheme than http or
+    /// https is dropped; an enclosure of another scheme refuses the feed, as in Sparkle.
     public static func read(
-        _ body: [UInt8], each take: (AppcastItem) throws(AppcastError) -> Void
+        _ body: [UInt8], base: String? = nil, each take: (AppcastItem) throws(AppcastError) -> Void
     ) throws(AppcastError) {
         var scanner = XMLScanner(body)
-        var walk = Walk()
+        var walk = Walk(base: base)
         while true {
             let event: XMLEvent?
             do {
@@ -98,6 +141,24 @@ private struct Walk {
     private var field: (name: XMLName, attributes: [XMLAttribute], text: String)?
     /// A child of `sparkle:informationalUpdate` being read, and its text.
     private var child: (name: XMLName, text: String)?
+    /// The base URI at depths 0 (the feed's URL) to 4, `xml:base` applied at each.
+    private var bases: [LinkBase?]
+
+    init(base: String?) {
+        let parsed = base.map(LinkBase.init)
+        bases = [parsed, parsed, parsed, parsed, parsed]
+    }
+
+    /// The base URI of an element at `depth` (1 to 4) with `attributes`, from its parent's.
+    private mutating func enter(depth: Int, attributes: [XMLAttribute]) {
+        guard depth >= 1, depth <= 4 else { return }
+        let parent = bases[depth - 1]
+        if let given = attributes.first(where: { $0.name.uri == XMLName.xmlNamespace && $0.name.local == "base" })?.value {
+            bases[depth] = LinkBase(AppcastLinks.resolve(given.trimmedXMLSpace, against: parent).text)
+        } else {
+            bases[depth] = parent
+        }
+    }
 
     mutating func take(_ event: XMLEvent, depth: Int, each take: (AppcastItem) throws(AppcastError) -> Void) throws(AppcastError) {
         switch event {
@@ -112,6 +173,7 @@ private struct Walk {
     }
 
     private mutating func start(_ name: XMLName, _ attributes: [XMLAttribute], depth: Int) throws(AppcastError) {
+        enter(depth: depth, attributes: attributes)
         switch depth {
         case 1:
             guard name.isPlain("rss") else { throw .notAnAppcast(root: name.qualified) }
@@ -124,7 +186,7 @@ private struct Walk {
         case 3:
             guard inChannel else { return }
             if name.isPlain("item") {
-                item = ItemFields(index: count)
+                item = ItemFields(index: count, base: bases[3])
             } else if name.isPlain("link") {
                 field = (name, attributes, "")
             }
@@ -150,6 +212,7 @@ private struct Walk {
             if name.isPlain("channel") {
                 inChannel = false
                 for var held in pending {
+                    held.channelLink = channelLink.value
                     if held.url == nil { held.url = channelLink.value }
                     try take(held)
                 }
@@ -157,21 +220,33 @@ private struct Walk {
             }
         case 3:
             if let done = item, name.isPlain("item") {
-                let read = done.item
+                var read = try done.item()
                 count += 1
                 item = nil
-                if pending.isEmpty && read.url != nil {
+                // The channel's link is known once the channel's `<link>` came before the item.
+                if read.link == nil, let link = channelLink.value {
+                    read.channelLink = link
+                    if read.url == nil { read.url = link }
+                }
+                // Held for the channel's link only when it may need it: no URL at all, or
+                // informational (whose URL is a link, never an enclosure) without a link.
+                let informational: Bool
+                if case .none = read.informational { informational = !read.hasEnclosure } else { informational = true }
+                let needsChannelLink = read.url == nil || (informational && read.link == nil && read.channelLink == nil)
+                if pending.isEmpty && !needsChannelLink {
                     try take(read)
                 } else {
                     pending.append(read)
                 }
             } else if let done = field, item == nil {
-                channelLink.offer(done.text.trimmedXMLSpace, attributes: done.attributes)
+                if let link = AppcastLinks.web(done.text.trimmedXMLSpace, against: bases[3]) {
+                    channelLink.offer(link, attributes: done.attributes)
+                }
                 field = nil
             }
         case 4:
             if let done = field, item != nil {
-                item?.take(done.name, done.attributes, text: done.text)
+                item?.take(done.name, done.attributes, text: done.text, base: bases[4])
                 field = nil
             }
         case 5:
@@ -203,25 +278,42 @@ private struct ItemFields {
     var informational: InformationalMarker = .none
     var channel = Chosen<String>()
     var phasedRolloutInterval = Chosen<String>()
+    var title = Chosen<String>()
+    var fullNotesUrl = Chosen<String>()
+    var minimumAutoupdateVersion = Chosen<String>()
+    /// The enclosure's base URI (its `url` is resolved against it).
+    var enclosureBase: LinkBase?
+    /// The item's base URI.
+    let base: LinkBase?
 
-    init(index: Int) { self.index = index }
+    init(index: Int, base: LinkBase?) {
+        self.index = index
+        self.base = base
+    }
 
-    mutating func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String) {
+    mutating func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: LinkBase?) {
         let trimmed = text.trimmedXMLSpace
-        if name.isPlain("description") {
+        if name.isPlain("title") {
+            title.offer(trimmed, attributes: attributes)
+        } else if name.isSparkle("fullReleaseNotesLink") {
+            if let link = AppcastLinks.web(trimmed, against: base) { fullNotesUrl.offer(link, attributes: attributes) }
+        } else if name.isSparkle("minimumAutoupdateVersion") {
+            minimumAutoupdateVersion.offer(trimmed, attributes: attributes)
+        } else if name.isPlain("description") {
             description.offer((text, Self.format(attributes)), attributes: attributes)
         } else if name.isPlain("pubDate") {
             pubDate.offer(trimmed, attributes: attributes)
         } else if name.isPlain("link") {
-            link.offer(trimmed, attributes: attributes)
+            if let resolved = AppcastLinks.web(trimmed, against: base) { link.offer(resolved, attributes: attributes) }
         } else if name.isPlain("enclosure") {
+            if enclosure.value == nil { enclosureBase = base }
             enclosure.offer(attributes, attributes: attributes)
         } else if name.isSparkle("version") {
             version.offer(trimmed, attributes: attributes)
         } else if name.isSparkle("shortVersionString") {
             shortVersion.offer(trimmed, attributes: attributes)
         } else if name.isSparkle("releaseNotesLink") {
-            notesUrl.offer(trimmed, attributes: attributes)
+            if let resolved = AppcastLinks.web(trimmed, against: base) { notesUrl.offer(resolved, attributes: attributes) }
         } else if name.isSparkle("minimumSystemVersion") {
             minimumSystemVersion.offer(trimmed, attributes: attributes)
         } else if name.isSparkle("maximumSystemVersion") {
@@ -252,7 +344,8 @@ private struct ItemFields {
         return NotesFormat(rawValue: value.lowercased()) ?? .html
     }
 
-    var item: AppcastItem {
+    /// The item as read. - Throws: `.unsafeEnclosure` for an enclosure that is not http(s).
+    func item() throws(AppcastError) -> AppcastItem {
         let enclosureAttributes = enclosure.value
         func fromEnclosure(_ local: String, sparkle: Bool) -> String? {
             enclosureAttributes?.first { sparkle ? $0.name.isSparkle(local) : $0.name.isPlain(local) }?.value
@@ -273,7 +366,13 @@ private struct ItemFields {
         }
         let channelName = channel.value.flatMap { AppcastChannelName.isValid($0) ? $0 : nil }
         let published = pubDate.value.flatMap { RFC822Date.secondsSinceEpoch($0) }
-        return AppcastItem(
+        var enclosureURL: String?
+        if let given = fromEnclosure("url", sparkle: false)?.trimmedXMLSpace {
+            let resolved = AppcastLinks.resolve(given, against: enclosureBase)
+            guard resolved.isWeb else { throw .unsafeEnclosure(item: index, url: resolved.text) }
+            enclosureURL = resolved.text
+        }
+        var read = AppcastItem(
             index: index,
             version: fromEnclosure("version", sparkle: true)?.trimmedXMLSpace ?? version.value,
             shortVersion: fromEnclosure("shortVersionString", sparkle: true)?.trimmedXMLSpace ?? shortVersion.value,
@@ -282,7 +381,7 @@ private struct ItemFields {
             notesUrl: notesUrl.value,
             pubDate: published.map { ISO8601.text(secondsSinceEpoch: $0) } ?? pubDate.value,
             published: published,
-            url: fromEnclosure("url", sparkle: false)?.trimmedXMLSpace ?? link.value,
+            url: enclosureURL ?? link.value,
             minimumSystemVersion: minimumSystemVersion.value,
             maximumSystemVersion: maximumSystemVersion.value,
             critical: critical,
@@ -291,6 +390,12 @@ private struct ItemFields {
             channel: channelName,
             phasedRolloutInterval: phasedRolloutInterval.value.flatMap { Int64($0) },
             os: fromEnclosure("os", sparkle: true))
+        read.link = link.value
+        read.title = title.value
+        read.fullNotesUrl = fullNotesUrl.value
+        read.minimumAutoupdateVersion = minimumAutoupdateVersion.value
+        read.isDelta = fromEnclosure("deltaFrom", sparkle: true) != nil
+        return read
     }
 }
 

@@ -84,7 +84,9 @@ public enum AppcastSelection {
         releases.reserveCapacity(appcast.items.count)
         var unavailable: Release?
         for item in appcast.items {
-            guard let release = try release(for: item, current: current, options: options) else { continue }
+            guard let release = try release(for: item, current: current, options: options), release.heldBack == nil else {
+                continue
+            }
             releases.append(release)
             if let osVersion = options.osVersion, release.version > current, needsNewerSystem(item, than: osVersion),
                unavailable.map({ release.version > $0.version }) ?? true {
@@ -94,21 +96,38 @@ public enum AppcastSelection {
         return AppcastOffer(releases: releases, unavailable: unavailable)
     }
 
-    /// The release `item` is for `current`, or nil when it is not offered (steps 1 to 6 of `offer`).
+    /// The release `item` is for `current`, or nil when it is none (steps 1 to 6 of
+    /// `offer`). A release the channel or phased rollout keeps back is returned marked
+    /// (`heldBack`): the decision does not offer it, and reports it when it is newest.
     public static func release(
         for item: AppcastItem, current: Version, options: AppcastOptions
     ) throws(AppcastError) -> Release? {
-        guard item.isForMacOS else { return nil }
+        // A delta on its own is not a release (Sparkle: an invalid item).
+        guard item.isForMacOS, !item.isDelta else { return nil }
         let version = try comparedVersion(of: item, field: options.versionField)
-        if let channel = item.channel, !options.channels.contains(channel) { return nil }
+        var heldBack: HeldBack?
+        if let channel = item.channel, !options.channels.contains(channel) {
+            heldBack = HeldBack(.channel, detail: channel)
+        }
         let critical = try isCritical(item, current: current)
-        if !critical, !isRolledOut(item, group: options.rolloutGroup, now: options.now) { return nil }
+        if heldBack == nil, !critical, let from = rolloutStart(item, group: options.rolloutGroup), options.now < from {
+            heldBack = HeldBack(.phasedRollout, until: ISO8601.text(secondsSinceEpoch: from))
+        }
         if let osVersion = options.osVersion, try isAboveMaximum(item, osVersion: osVersion) { return nil }
+        let informational = try isInformational(item, current: current)
+        var majorUpgradeFrom: String?
+        if let text = item.minimumAutoupdateVersion, !text.isEmpty,
+           current < (try sparkleVersion(text, item: item, element: "sparkle:minimumAutoupdateVersion")) {
+            majorUpgradeFrom = text
+        }
         return Release(
             version: version, notes: item.notes, date: item.pubDate, critical: critical,
-            minimumOsVersion: item.minimumSystemVersion, url: item.url, displayVersion: item.shortVersion,
-            notesUrl: item.notesUrl, informational: try isInformational(item, current: current),
-            notesFormat: item.notesFormat)
+            minimumOsVersion: item.minimumSystemVersion,
+            // Nothing to install: the item's link, else the channel's, never an enclosure.
+            url: informational ? item.link ?? item.channelLink : item.url,
+            displayVersion: item.shortVersion, notesUrl: item.notesUrl, informational: informational,
+            notesFormat: item.notesFormat, title: item.title, infoUrl: item.link, fullNotesUrl: item.fullNotesUrl,
+            majorUpgradeFrom: majorUpgradeFrom, heldBack: heldBack)
     }
 
     /// The version compared with `current`, read as Sparkle reads it.
@@ -154,13 +173,16 @@ public enum AppcastSelection {
         }
     }
 
-    /// Phased rollout: offered from `pubDate + group × interval` on; always without a
-    /// group, an interval or a readable date (as Sparkle).
-    static func isRolledOut(_ item: AppcastItem, group: Int?, now: Int64) -> Bool {
-        guard let group, let interval = item.phasedRolloutInterval, let published = item.published else { return true }
+    /// Phased rollout: offered from `pubDate + group × interval` on; always (nil) without
+    /// a group, an interval or a readable date (as Sparkle).
+    static func rolloutStart(_ item: AppcastItem, group: Int?) -> Int64? {
+        guard let group, let interval = item.phasedRolloutInterval, let published = item.published else { return nil }
+        // Out of range either way: never (a huge interval) or always (a huge negative one).
         let (wait, overflow) = interval.multipliedReportingOverflow(by: Int64(group))
-        if overflow { return wait < 0 }
-        return now - published >= wait
+        if overflow { return interval < 0 ? nil : Int64.max }
+        let (start, late) = published.addingReportingOverflow(wait)
+        if late { return wait < 0 ? nil : Int64.max }
+        return max(start, -Int64.max)
     }
 
     /// `sparkle:maximumSystemVersion` below `osVersion`. A blank one counts as absent.

@@ -46,6 +46,9 @@ extension ITunesLookupFormat {
         do {
             tree = try JSONTree.parse(body)
         } catch {
+            // JSON whose reading is ambiguous (a key given twice) is named for what it is;
+            // anything else is most likely not JSON at all (an HTML error page).
+            if error.isDuplicateKey { throw BodyError("not valid JSON (\(error.description))") }
             throw BodyError("not JSON (\(BodyDescription.describe(body)))")
         }
         guard case .object(let top) = tree else { throw BodyError("expected a JSON object, got \(tree.typeName)") }
@@ -72,6 +75,13 @@ extension ITunesLookupFormat {
             trackId: reader.integer("trackId"),
             bundleId: text("bundleId"),
             trackName: text("trackName")))
+    }
+
+    /// Whether `body` is an iTunes Lookup response (a JSON object with `resultCount` and
+    /// `results`): what `manifest` names when it is given one by mistake.
+    public static func isLookupResponse(_ body: [UInt8]) -> Bool {
+        guard case .object(let top)? = try? JSONTree.parse(body) else { return false }
+        return top["resultCount"] != nil && top["results"] != nil
     }
 
     /// The `errorMessage` of an error body (Apple's 400 answers carry one), if any.

@@ -98,12 +98,22 @@ extension JSONManifestFormat {
         do {
             tree = try JSONReader.parse(data, streaming: (key: "releases", sink: { entry, index in
                 streamed.add(entry, index: index)
-            }))
+            }), selection: Self.selection)
         } catch {
             throw BodyError("not valid JSON (\(error.description))")
         }
         return try wire(from: tree, streamed: streamed)
     }
+
+    /// The members this decoder reads (`wire`, `releaseWire`): nothing else of a body is
+    /// kept, and notes given as arrays of lines are joined as they are read.
+    static let selection = JSONReader.Selection(
+        topLevel: [
+            "latestVersion", "minimumVersion", "updateURL", "url", "releaseNotes", "releaseDate", "minimumOsVersion",
+            "critical", "releases",
+        ],
+        streamedElements: ["version", "notes", "date", "critical", "minimumOsVersion", "url"],
+        joinedLines: ["releaseNotes", "notes"])
 
     /// The top-level members into plain fields, checking each known key's type.
     /// `streamed`: what became of `releases` (the tree holds an empty array there, as

@@ -20,14 +20,16 @@ import VersionCheckCore
 /// Objects are shared by reference: 400,000 entries may all name one 512-byte notes
 /// string. A value object that more than one entry names is decoded once and handed
 /// out shared (`PropertyListEntry.sharedValue` says which, so releases can share their
-/// details too); and the notes of all entries together, counted as often as they are
-/// named, may not pass `maximumExpandedText` (a body of 8 MiB that expands to
-/// gigabytes of text is refused, not printed).
+/// details too); and the text decoded for all entries together (a shared object once,
+/// while it stays decoded; an array's lines joined each time) may not pass
+/// `maximumExpandedText`: a body of 8 MiB that would build gigabytes of text is
+/// refused. What is printed is bounded apart (`UpdateChecker`): 300,000 entries that
+/// share one notes string cost one string, and an install that is up to date prints none.
 struct BinaryPropertyListEntries {
-    /// The most text the notes of all entries may come to, each counted as often as
-    /// entries name it (an array's lines with their newlines): 16 MiB, twice the body
+    /// The most text decoding may build (a shared object counted when it is decoded, an
+    /// array's lines with their newlines each time it is joined): 16 MiB, twice the body
     /// cap. Text that distinct arrays build from shared lines is real memory, so the
-    /// bound is the memory budget's, not just the output's.
+    /// bound is the memory budget's.
     static let maximumExpandedText = 2 * FetchLimits.maximumBodySize
     private let bytes: UnsafeBufferPointer<UInt8>
     private let offsetSize: Int
@@ -108,15 +110,16 @@ struct BinaryPropertyListEntries {
             let shared = isShared(valueReference)
             let value: PropertyListValue
             if shared, let known = decodedShared[valueReference] {
+                // The same string, shared: no new text.
                 value = known
             } else {
                 value = try notes(at: try objectOffset(valueReference, what: "value \(index)'s object"), what: "value \(index)")
+                if case .notes(let text) = value { try expand(by: text.utf8.count) }
                 if shared {
                     if decodedShared.count == Self.decodedSharedLimit { decodedShared.removeAll(keepingCapacity: true) }
                     decodedShared[valueReference] = value
                 }
             }
-            if case .notes(let text) = value { try expand(by: text.utf8.count) }
             body(PropertyListEntry(key: key, value: value, sharedValue: shared ? valueReference : nil))
         }
     }

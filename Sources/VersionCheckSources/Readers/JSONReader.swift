@@ -10,6 +10,11 @@ struct JSONReader {
     /// Why the text is not JSON, with the byte offset: "duplicate key 'a' at byte 12".
     struct Failure: Error, Equatable, CustomStringConvertible {
         var description: String
+        /// The text is JSON but a key is given twice in one object (ambiguous, refused).
+        var isDuplicateKey = false
+
+        /// Failures are equal when they say the same.
+        static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
     }
 
     /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
@@ -18,14 +23,31 @@ struct JSONReader {
     /// Takes one element of a streamed array and its index.
     typealias ElementSink = (JSONTree, Int) -> Void
 
+    /// Which members a decoder reads, so that the rest is checked but never kept: a
+    /// hostile body of millions of unknown keys or values costs no memory.
+    struct Selection {
+        /// The top-level object's members kept; the others are read and dropped.
+        var topLevel: Set<String>
+        /// The members kept of each object that is an element of the streamed array.
+        var streamedElements: Set<String> = []
+        /// Members (at either place) whose array of strings is read straight into one
+        /// string, joined by `\n`, and kept as an array of that one string: millions of
+        /// lines cost their bytes, not a tree each. At the first element that is not a
+        /// string the array kept is `[lines so far, that element]` (the rest is checked
+        /// and dropped), which a decoder reports as it would the whole array.
+        var joinedLines: Set<String> = []
+    }
+
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
     /// The top-level object's member whose array is streamed, and where its elements go.
     private let streamed: (key: String, sink: ElementSink)?
+    private let selection: Selection?
 
-    private init(_ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?) {
+    private init(_ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?, selection: Selection?) {
         self.bytes = bytes
         self.streamed = streamed
+        self.selection = selection
     }
 
     /// Parses a whole document. With `streaming`, when the document is an object whose
@@ -34,9 +56,13 @@ struct JSONReader {
     /// list of hundreds of thousands of entries from living as one tree (peak memory).
     /// The syntax rules and the errors are the same; a failure can come after some
     /// elements were handed over.
-    static func parse(_ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil) throws(Failure) -> JSONTree {
+    /// With `selection`, only the members it names are kept (the others are read, so the
+    /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them).
+    static func parse(
+        _ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil, selection: Selection? = nil
+    ) throws(Failure) -> JSONTree {
         let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw, streaming: streaming)
+            var reader = JSONReader(raw, streaming: streaming, selection: selection)
             do throws(Failure) {
                 return .success(try reader.document())
             } catch {
@@ -55,10 +81,11 @@ struct JSONReader {
         return value
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> JSONTree {
+    /// `keeping`: the members kept when the value is an object (nil: all of them).
+    private mutating func value(depth: Int, keeping: Set<String>? = nil) throws(Failure) -> JSONTree {
         guard index < bytes.count else { throw fail("unexpected end of the data") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "{"): return try object(depth: depth, keeping: keeping)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
@@ -69,7 +96,8 @@ struct JSONReader {
         }
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> JSONTree {
+    private mutating func object(depth: Int, keeping: Set<String>? = nil) throws(Failure) -> JSONTree {
+        let keeping = depth == 1 ? selection?.topLevel : keeping
         guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
         index += 1
         var members = JSONMembers()
@@ -87,14 +115,30 @@ struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' was expected") }
             index += 1
             skipWhitespace()
+            if let keeping, !keeping.contains(key) {
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end of the data in an object") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
+                throw unexpected("where ',' or '}' was expected")
+            }
             let member: JSONTree
             if depth == 1, let streamed, key == streamed.key, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
                 member = try array(depth: depth + 1, sink: streamed.sink)
+            } else if keeping != nil, let selection, selection.joinedLines.contains(key), index < bytes.count,
+                      bytes[index] == UInt8(ascii: "[") {
+                member = try joinedLines(depth: depth + 1)
             } else {
                 member = try value(depth: depth + 1)
             }
             guard members.insert(key, member) else {
-                throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)")
+                throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)", isDuplicateKey: true)
             }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of the data in an object") }
@@ -122,7 +166,7 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            let element = try value(depth: depth + 1)
+            let element = try value(depth: depth + 1, keeping: sink == nil ? nil : selection?.streamedElements)
             if let sink {
                 sink(element, count)
                 count += 1
@@ -142,6 +186,94 @@ struct JSONReader {
         }
     }
 
+    /// An array of strings as `[joined]` (see `Selection.joinedLines`).
+    private mutating func joinedLines(depth: Int) throws(Failure) -> JSONTree {
+        guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        var joined: [UInt8] = []
+        var count = 0
+        var misfit: JSONTree?
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array([])
+        }
+        while true {
+            skipWhitespace()
+            if misfit != nil {
+                try skipValue(depth: depth + 1)
+            } else if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                if count > 0 { joined.append(UInt8(ascii: "\n")) }
+                joined.append(contentsOf: try string().utf8)
+                count += 1
+            } else {
+                misfit = try value(depth: depth + 1)
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of the data in an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                let lines: [JSONTree] = count == 0 ? [] : [.string(String(decoding: joined, as: UTF8.self))]
+                return .array(lines + (misfit.map { [$0] } ?? []))
+            } else {
+                throw unexpected("where ',' or ']' was expected")
+            }
+        }
+    }
+
+    /// Reads a value, checking its syntax, and keeps nothing of it.
+    private mutating func skipValue(depth: Int) throws(Failure) {
+        guard index < bytes.count else { throw fail("unexpected end of the data") }
+        let opening = bytes[index]
+        switch opening {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): break
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try scanNumber()
+            return
+        case UInt8(ascii: "\""):
+            try skipString()
+            return
+        default:
+            _ = try value(depth: depth)
+            return
+        }
+        guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
+        let isObject = opening == UInt8(ascii: "{")
+        let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == closing {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            if isObject {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw unexpected("where a key was expected") }
+                try skipString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected("where ':' was expected") }
+                index += 1
+                skipWhitespace()
+            }
+            try skipValue(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw fail("unexpected end of the data in \(isObject ? "an object" : "an array")")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == closing {
+                index += 1
+                return
+            } else {
+                throw unexpected(isObject ? "where ',' or '}' was expected" : "where ',' or ']' was expected")
+            }
+        }
+    }
+
     private mutating func literal(_ word: StaticString, _ value: JSONTree) throws(Failure) -> JSONTree {
         let count = word.utf8CodeUnitCount
         let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: count)
@@ -156,6 +288,14 @@ struct JSONReader {
     /// `Int64` stays exact, anything else is a `Double`.
     private mutating func number() throws(Failure) -> JSONTree {
         let start = index
+        let integral = try scanNumber()
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if integral, let whole = Int64(text) { return .integer(whole) }
+        return .number(Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity))
+    }
+
+    /// Moves past a number, checking its syntax; whether it has neither fraction nor exponent.
+    private mutating func scanNumber() throws(Failure) -> Bool {
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw unexpected("in a number") }
         if bytes[index] == UInt8(ascii: "0") {
@@ -177,9 +317,23 @@ struct JSONReader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw unexpected("in a number") }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if integral, let whole = Int64(text) { return .integer(whole) }
-        return .number(Double(text) ?? (text.hasPrefix("-") ? -.infinity : .infinity))
+        return integral
+    }
+
+    /// Moves past a string literal, checking it as `string()` does; an ASCII string
+    /// without escapes (the usual key or value) is checked without making a `String`.
+    private mutating func skipString() throws(Failure) {
+        var scan = index + 1
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                index = scan + 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 { break }
+            scan += 1
+        }
+        _ = try string()
     }
 
     /// A string literal, escapes decoded; the text must be valid UTF-8.

@@ -110,7 +110,7 @@ enum PropertyListError: Error, Equatable, CustomStringConvertible {
             let hex = String(marker, radix: 16, uppercase: true)
             return "binary: \(what) has marker 0x\(hex.count == 1 ? "0" + hex : hex), expected \(expected)"
         case let .binaryExpansion(limit):
-            return "binary: the release notes come to more than \(limit / 1024 / 1024) MiB of text (an object counts each time it is named)"
+            return "binary: the release notes come to more than \(limit / 1024 / 1024) MiB of text (an array's lines count each time it is joined)"
         }
     }
 }

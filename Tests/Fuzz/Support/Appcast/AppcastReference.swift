@@ -37,6 +37,36 @@ final class ReferenceElement {
     func attribute(sparkle local: String) -> String? {
         attributes.first { isSparkle($0.name, local) }?.value
     }
+
+    /// This element's base URI: its `xml:base` read against its parent's, else the parent's.
+    func base(from parent: String?) -> String? {
+        guard let given = attributes.first(where: { $0.name.uri == XMLName.xmlNamespace && $0.name.local == "base" })?.value
+        else { return parent }
+        return resolvedLink(trimmedXMLSpace(given), base: parent)
+    }
+}
+
+/// `reference` read against `base` (RFC 3986, `ReferenceResolution`); as given without one.
+func resolvedLink(_ reference: String, base: String?) -> String {
+    base.map { ReferenceResolution.resolve(reference, against: $0) } ?? reference
+}
+
+/// http, https, or no scheme at all (relative, with no base to resolve it against). As
+/// RFC 3986 §4.2 has it, a colon before any `/`, `?` or `#` ends a scheme (a relative
+/// path's first segment may not hold one), whatever its characters.
+func isWebLink(_ url: String) -> Bool {
+    guard let colon = url.firstIndex(of: ":"), colon != url.startIndex,
+          !url[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" })
+    else { return true }
+    let scheme = url[..<colon].lowercased()
+    return scheme == "http" || scheme == "https"
+}
+
+/// A notes or info link: resolved, dropped when empty or not http(s).
+func webLink(_ reference: String, base: String?) -> String? {
+    guard !reference.isEmpty else { return nil }
+    let resolved = resolvedLink(reference, base: base)
+    return isWebLink(resolved) ? resolved : nil
 }
 
 /// Sparkle's namespace, or the `sparkle:` prefix left undeclared.
@@ -49,22 +79,45 @@ enum ReferenceAppcast: Equatable {
     /// Must be refused: not XML the scanner reads, a root other than `<rss>`, no
     /// `<channel>`, or a macOS item whose compared version is missing or not a version.
     case refused(String)
-    /// The compared version texts of the macOS items `channels` lets through, in file order.
-    case offered([String])
+    /// The compared version texts of the macOS items `channels` lets through, in file
+    /// order, with the URL each item's enclosure (else link, else the channel's link)
+    /// resolves to.
+    case offered([String], urls: [String?])
 
     /// Reads `body` with the options that matter here: `display` picks
     /// `sparkle:shortVersionString` (falling back to `sparkle:version`), `channels` the
     /// channels offered. Phased rollout and `--os-version` are not modelled (the caller
     /// then only expects a subsequence).
-    static func read(_ body: [UInt8], display: Bool, channels: [String]) -> ReferenceAppcast {
+    static func read(_ body: [UInt8], display: Bool, channels: [String], base: String? = nil) -> ReferenceAppcast {
         guard let root = tree(body) else { return .refused("not well-formed") }
         guard root.isPlain("rss") else { return .refused("root is not <rss>") }
         let channelElements = root.children.filter { $0.isPlain("channel") }
         guard !channelElements.isEmpty else { return .refused("no <channel>") }
         var offered: [String] = []
-        for (index, item) in channelElements.flatMap({ $0.children.filter { $0.isPlain("item") } }).enumerated() {
+        var urls: [String?] = []
+        let rssBase = root.base(from: base)
+        let items = channelElements.flatMap { channel in
+            channel.children.filter { $0.isPlain("item") }.map { (channel, $0) }
+        }
+        for (index, (channel, item)) in items.enumerated() {
+            let channelBase = channel.base(from: rssBase)
+            let itemBase = item.base(from: channelBase)
             let enclosure = item.chosenChild { $0.isPlain("enclosure") }
+            // Every item's enclosure is vetted, whatever the later filters say (Sparkle refuses the feed).
+            var url: String?
+            if let given = enclosure?.attributes.first(where: { $0.name.uri == nil && $0.name.prefix == nil && $0.name.local == "url" })?.value {
+                let resolved = resolvedLink(trimmedXMLSpace(given), base: enclosure!.base(from: itemBase))
+                guard isWebLink(resolved) else { return .refused("item \(index + 1) has an enclosure that is not http(s)") }
+                url = resolved
+            }
             if let os = enclosure?.attribute(sparkle: "os"), os != "macos" { continue }
+            if enclosure?.attribute(sparkle: "deltaFrom") != nil { continue }
+            let link = item.chosenChild { $0.isPlain("link") }.flatMap { element in
+                webLink(trimmedXMLSpace(element.text), base: element.base(from: itemBase))
+            }
+            let channelLink = channel.chosenChild { $0.isPlain("link") }.flatMap { element in
+                webLink(trimmedXMLSpace(element.text), base: element.base(from: channelBase))
+            }
             func field(_ local: String) -> String? {
                 if let value = enclosure?.attribute(sparkle: local) { return trimmedXMLSpace(value) }
                 return item.chosenChild { isSparkle($0.name, local) }.map { trimmedXMLSpace($0.text) }
@@ -76,8 +129,9 @@ enum ReferenceAppcast: Equatable {
             let channel = item.chosenChild { isSparkle($0.name, "channel") }.map { trimmedXMLSpace($0.text) }
             if let channel, isChannelName(channel), !channels.contains(channel) { continue }
             offered.append(text)
+            urls.append(url ?? link ?? channelLink)
         }
-        return .offered(offered)
+        return .offered(offered, urls: urls)
     }
 
     /// The document as a tree, or nil when the scanner refuses it.

@@ -23,28 +23,30 @@ public enum ReferenceResolution {
         }
 
         /// Splits `reference` as the regular expression of RFC 3986 Appendix B does.
+        /// The delimiters are ASCII, so the split walks UTF-8 code units (no
+        /// grapheme breaking: an appcast resolves one link per item).
         public init(parsing reference: String) {
             var rest = Substring(reference)
             fragment = nil
             query = nil
-            if let hash = rest.firstIndex(of: "#") {
-                fragment = String(rest[rest.index(after: hash)...])
+            if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = String(rest[rest.utf8.index(after: hash)...])
                 rest = rest[..<hash]
             }
-            if let mark = rest.firstIndex(of: "?") {
-                query = String(rest[rest.index(after: mark)...])
+            if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                query = String(rest[rest.utf8.index(after: mark)...])
                 rest = rest[..<mark]
             }
             scheme = nil
-            if let colon = rest.firstIndex(of: ":"), colon != rest.startIndex,
-               !rest[..<colon].contains(where: { $0 == "/" }) {
+            if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), colon != rest.startIndex,
+               !rest.utf8[..<colon].contains(UInt8(ascii: "/")) {
                 scheme = String(rest[..<colon])
-                rest = rest[rest.index(after: colon)...]
+                rest = rest[rest.utf8.index(after: colon)...]
             }
             authority = nil
-            if rest.hasPrefix("//") {
-                rest = rest.dropFirst(2)
-                let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            if rest.utf8.starts(with: "//".utf8) {
+                rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
+                let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
                 authority = String(rest[..<end])
                 rest = rest[end...]
             }
@@ -105,12 +107,13 @@ public enum ReferenceResolution {
     /// §5.2.3: a relative path appended to the base's path less its last segment.
     static func merge(base: Components, path: String) -> String {
         if base.authority != nil && base.path.isEmpty { return "/" + path }
-        guard let slash = base.path.lastIndex(of: "/") else { return path }
+        guard let slash = base.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return String(base.path[...slash]) + path
     }
 
     /// §5.2.4: `.` and `..` segments interpreted and removed.
     public static func removeDotSegments(_ path: String) -> String {
+        guard hasDotSegment(path) else { return path }
         var input = Substring(path)
         var output: [Substring] = []  // each segment with its leading "/" (the first may lack one)
         while !input.isEmpty {
@@ -138,5 +141,16 @@ public enum ReferenceResolution {
             }
         }
         return output.joined()
+    }
+
+    /// Whether `path` may hold a `.` or `..` segment: one starts the path or follows a
+    /// `/`. Without one, §5.2.4 returns the path unchanged.
+    static func hasDotSegment(_ path: String) -> Bool {
+        var previous = UInt8(ascii: "/")
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 }
