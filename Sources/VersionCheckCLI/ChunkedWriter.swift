@@ -25,19 +25,11 @@ public struct ChunkedWriter: TextOutputStream {
         text.withUTF8 { write(bytes: $0) }
     }
 
-    /// Appends `value` as JSON text (`JSONValue.write(to:)`), rendered into one scratch
-    /// array that keeps its room from value to value (no allocation per release).
+    /// Appends `value` as JSON text (`JSONValue.write(_:)`), piece by piece: no rendering
+    /// of the whole value first, and a string larger than the buffer (an 8 MiB version)
+    /// goes from its own storage straight to the sink.
     public mutating func write(json value: JSONValue) {
-        write(rendering: value.write(to:))
-    }
-
-    /// Appends what `render` appends to an empty scratch array (which keeps its room
-    /// from call to call).
-    public mutating func write(rendering render: (inout [UInt8]) -> Void) {
-        var scratch = storage.takeScratch()
-        render(&scratch)
-        scratch.withUnsafeBufferPointer { write(bytes: $0) }
-        storage.returnScratch(scratch)
+        value.write { write(bytes: $0) }
     }
 
     /// Appends raw bytes (a piece of the input, copied once).
@@ -72,8 +64,6 @@ public struct ChunkedWriter: TextOutputStream {
         let buffer: UnsafeMutablePointer<UInt8>
         let capacity: Int
         var used = 0
-        /// The rendering room of `write(json:)`, empty between calls.
-        private var scratch: [UInt8] = []
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -81,16 +71,6 @@ public struct ChunkedWriter: TextOutputStream {
         }
 
         deinit { buffer.deallocate() }
-
-        /// The scratch array, emptied, moved out (so it stays uniquely referenced).
-        func takeScratch() -> [UInt8] {
-            var taken: [UInt8] = []
-            swap(&taken, &scratch)
-            taken.removeAll(keepingCapacity: true)
-            return taken
-        }
-
-        func returnScratch(_ array: [UInt8]) { scratch = array }
     }
 }
 

@@ -43,34 +43,49 @@ public enum JSONValue: Sendable, Equatable {
     /// `String`: appending to an array is a copy, where each `String` append also
     /// keeps its ASCII and index bookkeeping (a check can print 400,000 releases).
     public func write(to bytes: inout [UInt8]) {
+        write { bytes.append(contentsOf: $0) }
+    }
+
+    /// Hands the value's JSON text, as UTF-8, to `emit` piece by piece: a string's runs of
+    /// plain bytes straight from its storage, so that a huge value (an 8 MiB version) is
+    /// written without a copy of it (`ChunkedWriter.write(json:)`).
+    public func write(_ emit: JSONEmitter) {
         switch self {
-        case .null: Self.append("null", to: &bytes)
-        case .bool(let flag): Self.append(flag ? "true" : "false", to: &bytes)
-        case .int(let number): bytes += String(number).utf8
-        case .double(let number): bytes += (number.isFinite ? Self.render(number) : "null").utf8
-        case .string(let string): Self.writeString(string, to: &bytes)
+        case .null: Self.emit("null", emit)
+        case .bool(let flag): Self.emit(flag ? "true" : "false", emit)
+        case .int(let number): Self.emit(text: String(number), emit)
+        case .double(let number): Self.emit(text: number.isFinite ? Self.render(number) : "null", emit)
+        case .string(let string): Self.writeString(string, emit)
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
+            Self.emit("[", emit)
             for (index, element) in elements.enumerated() {
-                if index > 0 { Self.append(", ", to: &bytes) }
-                element.write(to: &bytes)
+                if index > 0 { Self.emit(", ", emit) }
+                element.write(emit)
             }
-            bytes.append(UInt8(ascii: "]"))
+            Self.emit("]", emit)
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
+            Self.emit("{", emit)
             for (index, member) in members.enumerated() {
-                if index > 0 { Self.append(", ", to: &bytes) }
-                Self.writeString(member.key, to: &bytes)
-                Self.append(": ", to: &bytes)
-                member.value.write(to: &bytes)
+                if index > 0 { Self.emit(", ", emit) }
+                Self.writeString(member.key, emit)
+                Self.emit(": ", emit)
+                member.value.write(emit)
             }
-            bytes.append(UInt8(ascii: "}"))
+            Self.emit("}", emit)
         }
     }
 
-    /// Appends a literal's bytes (one copy, no `String` in between).
-    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    /// Takes a piece of JSON text (valid only during the call).
+    public typealias JSONEmitter = (UnsafeBufferPointer<UInt8>) -> Void
+
+    /// Hands a literal's bytes to `emit` (no `String` in between).
+    static func emit(_ literal: StaticString, _ emit: JSONEmitter) {
+        emit(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private static func emit(text: String, _ emit: JSONEmitter) {
+        var text = text
+        text.withUTF8(emit)
     }
 
     /// A finite double as JSON: integral values without a fraction (`2`), others as Swift prints them.
@@ -79,13 +94,19 @@ public enum JSONValue: Sendable, Equatable {
         return String(number)  // shortest round-trip form, e.g. 0.25 or 1e-07: valid JSON
     }
 
+    /// `writeString(_:_:)` appended to `bytes`.
+    static func writeString(_ string: String, to bytes: inout [UInt8]) {
+        writeString(string) { bytes.append(contentsOf: $0) }
+    }
+
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or
     /// `\u00XX`, U+2028 and U+2029 as `\u2028` and `\u2029` (valid JSON, but they end a
-    /// line in JavaScript); everything else (all of Unicode) written as UTF-8. Copies
-    /// runs of plain bytes at once: most strings need no escape at all.
-    static func writeString(_ string: String, to bytes: inout [UInt8]) {
+    /// line in JavaScript); everything else (all of Unicode) written as UTF-8. Hands runs
+    /// of plain bytes to `emit` at once, straight from the string's storage: most strings
+    /// need no escape at all, and a huge one is never copied.
+    static func writeString(_ string: String, _ emit: JSONEmitter) {
         var string = string
-        bytes.append(UInt8(ascii: "\""))
+        Self.emit("\"", emit)
         string.withUTF8 { utf8 in
             var plainStart = 0
             var index = 0
@@ -108,15 +129,15 @@ public enum JSONValue: Sendable, Equatable {
                 default: break
                 }
                 if let escape {
-                    bytes += UnsafeBufferPointer(rebasing: utf8[plainStart..<index])
-                    bytes += escape.utf8
+                    if plainStart < index { emit(UnsafeBufferPointer(rebasing: utf8[plainStart..<index])) }
+                    Self.emit(text: escape, emit)
                     plainStart = index + width
                 }
                 index += width
             }
-            bytes += UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count])
+            if plainStart < utf8.count { emit(UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        Self.emit("\"", emit)
     }
 
     private static func hexEscape(_ byte: UInt8) -> String {

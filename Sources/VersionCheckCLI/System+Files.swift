@@ -56,9 +56,3 @@ extension System {
     }
 
 }
-
-/// The system clock.
-public enum Clock {
-    /// Seconds since the Unix epoch.
-    public static func secondsSinceEpoch() -> Int64 { Int64(time(nil)) }
-}

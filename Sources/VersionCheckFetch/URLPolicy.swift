@@ -1,9 +1,8 @@
 import Foundation
 import VersionCheckCore
 
-/// Which redirects the helper may follow: `https://` anywhere, plain `http://` only
-/// to a loopback host (127.0.0.0/8, `localhost`, `::1`) unless `--allow-insecure`,
-/// never https → http. (The first URL was checked by the main binary, `URLRules`.)
+/// The redirects the helper follows, held to `FetchRule` (the main binary held the first
+/// URL to it, `URLRules`); a refusal is an insecure redirect.
 public enum URLPolicy {
     /// Whether `host` is a loopback address (the rule is `WebAddress.isLoopback(host:)`).
     public static func isLoopback(host: String) -> Bool { WebAddress.isLoopback(host: host) }
@@ -13,16 +12,14 @@ public enum URLPolicy {
     /// non-loopback host, never another scheme; `allowInsecure` lifts the first two.
     public static func checkRedirect(from source: URL, to target: URL, allowInsecure: Bool) -> TransportError? {
         let shown = Redaction.display(target)
-        switch target.scheme?.lowercased() {
-        case "https":
-            return nil
-        case "http":
-            if allowInsecure { return nil }
-            if source.scheme?.lowercased() == "https" { return .insecureRedirect(to: shown, reason: "https to http") }
-            if let host = target.host, isLoopback(host: host) { return nil }
-            return .insecureRedirect(to: shown, reason: "plain http to a non-loopback host")
-        default:
-            return .insecureRedirect(to: shown, reason: "not an http(s) URL")
+        let refusal = FetchRule.refusal(
+            scheme: target.scheme, host: target.host ?? "", fromScheme: source.scheme, allowInsecure: allowInsecure)
+        switch refusal {
+        case nil: return nil
+        case .noHost: return .insecureRedirect(to: shown, reason: "no host")
+        case .httpsToHTTP: return .insecureRedirect(to: shown, reason: "https to http")
+        case .plainHTTPToNonLoopback: return .insecureRedirect(to: shown, reason: "plain http to a non-loopback host")
+        case .otherScheme: return .insecureRedirect(to: shown, reason: "not an http(s) URL")
         }
     }
 }

@@ -45,12 +45,12 @@ import VersionCheckCore
          "http://127.0.0.1:5/l?lang=en&bundleId=x%26country%3Dzz%23&country=us"),
     ])
     func builds(query: AppStoreQuery, url: String) throws {
-        #expect(try LookupURL.url(for: query).text == url)
+        #expect(try LookupURL.url(for: query, allowInsecure: false).text == url)
     }
 
     @Test func aBadEndpointIsAUsageError() {
         #expect(throws: Failure(.usage, "--lookup-url 'not a url': not a URL (expected e.g. https://itunes.apple.com/lookup)")) {
-            try LookupURL.url(for: AppStoreQuery(identifier: .id("1"), endpoint: "not a url"))
+            try LookupURL.url(for: AppStoreQuery(identifier: .id("1"), endpoint: "not a url"), allowInsecure: false)
         }
     }
 }

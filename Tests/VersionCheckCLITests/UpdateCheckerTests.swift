@@ -70,6 +70,22 @@ import VersionCheckTestSupport
         #expect(capture.stdout.hasSuffix("\"app\": {\"id\": 1450000001, \"bundleId\": \"com.example.notes\", \"name\": \"Example Notes – Quick Capture\"}}\n"))
     }
 
+    /// `--allow-insecure` reaches the lookup URL's rule: plain http to any host is then
+    /// asked (was 64 telling the user to pass the flag they had passed); without it, 64.
+    @Test func lookupOverPlainHTTPWithAllowInsecure() throws {
+        let query = AppStoreQuery(identifier: .id("1450000001"), endpoint: "http://lookup.example.com/lookup")
+        let http = try FakeHTTP(fixture: "itunes-ios.json")
+        let allowed = CheckRequest(source: .appStore(query), current: try Version("2.4.0"), allowInsecure: true)
+        let (status, _) = run(allowed, http: http)
+        #expect(status == .optionalUpdate)
+        #expect(http.asked == ["http://lookup.example.com/lookup?id=1450000001&country=us"])
+        let refused = CheckRequest(source: .appStore(query), current: try Version("2.4.0"))
+        let (refusedStatus, capture) = run(refused, http: http)
+        #expect(refusedStatus == .usage)
+        #expect(capture.stderr.contains("--allow-insecure"))
+        #expect(http.asked.count == 1)
+    }
+
     @Test func noReleaseOffered() throws {
         let policy = UpdatePolicy(osVersion: try Version("14.0"))
         let http = try FakeHTTP(fixture: "itunes-ios.json")  // needs iOS 15.0

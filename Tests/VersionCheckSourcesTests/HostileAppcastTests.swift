@@ -122,4 +122,39 @@ struct HostileAppcastTests {
             AppcastReader.read(Array(fine.utf8)), current: current, options: AppcastOptions(now: 0)
         ).releases.map(\.version.description) == ["2.1-\u{3B2}eta"])
     }
+
+    /// Found by fuzz-appcast: the format hands each item to the selection as it is read,
+    /// so a feed whose first item has no version (its `sparkle:` prefix bound to another
+    /// namespace) and whose second item is not well-formed XML was refused for the item,
+    /// while `AppcastReader.read` + `offer` (and Sparkle, which parses the document first)
+    /// refuse it as unreadable. A problem of the document wins wherever the items go wrong.
+    @Test("a feed that is not well-formed is refused as such, whichever item goes wrong first", arguments: [
+        (#"<enclosure url="https://example.com/a.zip" length\#u{0}="1"/>"#,
+         "not a readable appcast (line 1: expected '=' after attribute length in <enclosure>)"),
+        (#"<enclosure url="file:///tmp/a.zip" sparkle:version="2"/>"#,
+         "item 2 enclosure url 'file:///tmp/a.zip' is not an http or https URL (Sparkle refuses such a feed)"),
+        (#"<enclosure url="https://example.com/a.zip" sparkle:version="2"/>"#,
+         "item 1 has no sparkle:version"),
+    ])
+    func documentProblemsWinOverItemProblems(_ second: String, _ expected: String) throws {
+        let body = "<rss xmlns:sparkle='\(AppcastReader.sparkleNamespace)' xmlns:other='urn:other'><channel>"
+            + "<item><enclosure url='u' other:version='1'/></item><item>\(second)</item></channel></rss>"
+        let bytes = Array(body.utf8)
+        let current = try Version(sparkle: "1")
+        var reader: String?
+        do throws(AppcastError) {
+            let appcast = try AppcastReader.read(bytes)
+            _ = try AppcastSelection.offer(appcast, current: current, options: AppcastOptions(now: 0))
+        } catch {
+            reader = error.description
+        }
+        var format: String?
+        do throws(BodyError) {
+            _ = try SourceFormats.decodeManifest(bytes, context: SourceContext(current: current))
+        } catch {
+            format = error.description
+        }
+        #expect(format == expected)
+        #expect(reader == expected)
+    }
 }

@@ -168,7 +168,7 @@ public enum CheckPresenter {
         writer.write(#", "releases": ["#)
         for (index, release) in report.decision.releases.enumerated() {
             if index > 0 { writer.write(", ") }
-            writer.write { bytes in writeJSON(release, appcast: report.appcast, to: &bytes) }
+            writeJSON(release, appcast: report.appcast) { writer.write(bytes: $0) }
         }
         writer.write("]")
         for member in jsonTail(report) {
@@ -227,17 +227,17 @@ public enum CheckPresenter {
         return .object(members)
     }
 
-    /// `json(release)` rendered straight to bytes, member by member: no value tree for
-    /// each of hundreds of thousands of releases (the streamed output is held byte for
-    /// byte to the whole value by `CheckPresenterTests`).
-    static func writeJSON(_ release: Release, appcast: Bool, to bytes: inout [UInt8]) {
-        func member(_ key: StaticString, _ text: String?, first: Bool = false) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            if let text { JSONValue.writeString(text, to: &bytes) } else { bytes += "null".utf8 }
+    /// `json(release)` handed to `emit` piece by piece, member by member: no value tree
+    /// for each of hundreds of thousands of releases, and no copy of a huge string (the
+    /// streamed output is held byte for byte to the whole value by `CheckPresenterTests`).
+    static func writeJSON(_ release: Release, appcast: Bool, _ emit: JSONValue.JSONEmitter) {
+        func member(_ key: StaticString, _ text: String?) {
+            JSONValue.emit(key, emit)
+            if let text { JSONValue.writeString(text, emit) } else { JSONValue.emit("null", emit) }
         }
         func member(_ key: StaticString, _ flag: Bool) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            bytes += (flag ? "true" : "false").utf8
+            JSONValue.emit(key, emit)
+            JSONValue.emit(flag ? "true" : "false", emit)
         }
         member(#"{"version": "#, release.version.description)
         member(#", "displayVersion": "#, release.displayVersion)
@@ -255,7 +255,7 @@ public enum CheckPresenter {
             member(#", "title": "#, release.title)
             member(#", "majorUpgrade": "#, release.majorUpgrade)
         }
-        bytes.append(UInt8(ascii: "}"))
+        JSONValue.emit("}", emit)
     }
 
     /// A release's name in a text heading: `5.2.9 (5209)` when its display version

@@ -43,6 +43,11 @@ public struct CheckRequest: Sendable, Equatable {
     public var cache: CachePolicy?
     /// `--channel`, `--rollout-group`, `--appcast-version`: they matter only for appcasts.
     public var appcast: AppcastRequest
+    /// `manifest --current-from` without `--current-key`, whose bundle has no marketing
+    /// version but a build one: `current` is the build version, which only an appcast
+    /// reads (SPEC.md: an appcast's `--current-from` reads `CFBundleVersion`). Any other
+    /// format fails with this (65), once the body says what it is.
+    public var currentNeedsAppcast: Failure? = nil
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
@@ -171,7 +176,7 @@ extension CheckRequest {
     var cacheURL: String? {
         switch source {
         case .appStore(let query):
-            return try? LookupURL.url(for: query).text
+            return try? LookupURL.url(for: query, allowInsecure: allowInsecure).text
         case .manifest(let location):
             guard case .remote(let url)? = try? ManifestLocation.parse(location) else { return nil }
             return url.text

@@ -10,7 +10,7 @@ public enum LookupURL {
     /// no value can add a parameter (`&`, `=`, `+`, `#` are all encoded). A query the
     /// endpoint already has is kept, before ours. Throws usage (64) if the endpoint is
     /// not a URL, or is one versioncheck may not fetch (`URLRules`).
-    public static func url(for query: AppStoreQuery, allowInsecure: Bool = false) throws(Failure) -> WebAddress {
+    public static func url(for query: AppStoreQuery, allowInsecure: Bool) throws(Failure) -> WebAddress {
         let endpoint = query.endpoint ?? defaultEndpoint
         let setting = query.endpointSetting
         guard let parsed = WebAddress(endpoint), parsed.hasAuthority else {

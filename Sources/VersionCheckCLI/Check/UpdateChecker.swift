@@ -164,6 +164,7 @@ public struct UpdateChecker: Sendable {
     /// The report of a first release: nothing offered (status none, latest null), the
     /// gate passed unless `--current` itself is refused.
     private func firstReleaseReport(_ request: CheckRequest, firstRelease: String) throws(Failure) -> CheckReport {
+        if let failure = request.currentNeedsAppcast { throw failure }
         var policy = request.policy
         policy.minimum = nil
         let decision: UpdateDecision
@@ -175,7 +176,7 @@ public struct UpdateChecker: Sendable {
         // The source was asked already, so its URL is known to be valid.
         let address: WebAddress?
         switch request.source {
-        case .appStore(let query): address = try LookupURL.url(for: query)
+        case .appStore(let query): address = try LookupURL.url(for: query, allowInsecure: request.allowInsecure)
         case .manifest(let location):
             guard case .remote(let url) = try ManifestLocation.parse(location) else { address = nil; break }
             address = url
@@ -249,7 +250,7 @@ public struct UpdateChecker: Sendable {
     private func lookUp(
         _ query: AppStoreQuery, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
     ) throws(Failure) -> Found {
-        let url = try LookupURL.url(for: query)
+        let url = try LookupURL.url(for: query, allowInsecure: request.allowInsecure)
         let shown = url.display
         return try obtain(url, request: request, cache: &cache, clock: clock) { response in
             if let message = ITunesLookupFormat.errorMessage(in: response.body), !HTTPStatusPhrase.isNotFound(response.status) {
@@ -333,6 +334,7 @@ public struct UpdateChecker: Sendable {
     private static func versions(of request: CheckRequest, reading: VersionReading) throws(Failure) -> (Version, UpdatePolicy) {
         let appcast = request.appcast
         guard reading == .sparkle else {
+            if let failure = request.currentNeedsAppcast { throw failure }
             // A spelling only Sparkle reads (`1.0 (1234)`, `1.2.3-`) was kept for an
             // appcast; this source is not one.
             let given = [(request.current, Option.current), (request.policy.skip, Option.skip), (request.policy.minimum, Option.minimum)]
@@ -393,7 +395,7 @@ public struct UpdateChecker: Sendable {
         // The cache keys and stores the URL without its credentials.
         switch store.consult(url: url.withoutUserInfo, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
-            if let decoded = try? decode(entry.body) {
+            if let decoded = try Self.decodeEntry(entry.body, decode) {
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
@@ -403,7 +405,7 @@ public struct UpdateChecker: Sendable {
                 revalidated = entry
                 break
             }
-            if let decoded = try? decode(entry.body) {
+            if let decoded = try Self.decodeEntry(entry.body, decode) {
                 if offline {
                     store.log("cache: \(OfflineSwitch.environmentVariable) is set: answering from the entry, whatever its age")
                 } else {
@@ -437,10 +439,24 @@ public struct UpdateChecker: Sendable {
             // entry younger than DAYS, decided afresh with this run's options.
             guard error.exitStatus == .unreachable, let days = policy.staleIfErrorDays, let entry = revalidated,
                   Double(store.now() &- entry.fetchedAt) < days * CacheFreshness.secondsPerDay,
-                  let decoded = try? decode(entry.body)
+                  let decoded = try Self.decodeEntry(entry.body, decode)
             else { throw error }
             store.warn("\(error.message); answering from the cache entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt))")
             return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
+        }
+    }
+
+    /// A cache entry's body decoded, or nil when it no longer reads as an answer (76: a
+    /// body problem, so the source is asked instead). Any other failure is the user's
+    /// (65: `--current` invalid for this format) and is thrown: the cache never changes
+    /// an answer.
+    private static func decodeEntry(
+        _ body: [UInt8], _ decode: ([UInt8]) throws(Failure) -> Decoded
+    ) throws(Failure) -> Decoded? {
+        do {
+            return try decode(body)
+        } catch where error.exitStatus == .badResponse {
+            return nil
         }
     }
 

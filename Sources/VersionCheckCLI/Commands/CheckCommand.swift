@@ -58,8 +58,8 @@ enum CheckCommand {
         policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
         policy.minimumAgeDays = try defaulted(line.number(Option.minAge), Option.minAge)
         policy.osVersion = try version(of: Option.osVersion, in: line)
-        let current = try currentVersion(from: line, app: app, source: source)
-        return CheckRequest(
+        let (current, currentNeedsAppcast) = try currentVersion(from: line, app: app, source: source)
+        var request = CheckRequest(
             source: source, current: current, policy: policy, gate: line.flag(Option.gate), allowNew: line.flag(Option.allowNew),
             timeout: try defaulted(line.number(Option.timeout), Option.timeout),
             retries: try defaulted(line.integer(Option.retries), Option.retries),
@@ -78,21 +78,35 @@ enum CheckCommand {
                 skip: line.text(Option.skip), minimum: line.text(Option.minimum)),
             deadline: line.number(Option.deadline)
         )
+        request.currentNeedsAppcast = currentNeedsAppcast
+        return request
     }
 
     /// `--current`, or the version `--current-from` read: under `--current-key` if given,
     /// else under the key the source reads by default (`CurrentKey.default(for:)`).
+    /// A manifest's format is known only once its body is read, and an appcast reads
+    /// the build key: so when the marketing key fails, `manifest` goes on with the build
+    /// version and the marketing failure, which every format but an appcast throws
+    /// (`CheckRequest.currentNeedsAppcast`).
     static func currentVersion(
         from line: ParsedCommandLine, app: CurrentVersionSource?, source: CheckRequest.Source
-    ) throws(Failure) -> Version {
+    ) throws(Failure) -> (Version, needsAppcast: Failure?) {
         guard let app else {
             guard let current = try version(of: Option.current, in: line, sparkleToo: source.isManifest) else {
                 throw Failure(.internal, "--current is required but was not parsed")
             }
-            return current
+            return (current, nil)
         }
-        guard line.isGiven(Option.currentKey) else { return try app.version(.default(for: source)) }
-        return try app.version(try defaulted(line.text(Option.currentKey).flatMap(CurrentKey.init(rawValue:)), Option.currentKey))
+        if line.isGiven(Option.currentKey) {
+            let key = try defaulted(line.text(Option.currentKey).flatMap(CurrentKey.init(rawValue:)), Option.currentKey)
+            return (try app.version(key), nil)
+        }
+        do {
+            return (try app.version(.default(for: source)), nil)
+        } catch {
+            guard source.isManifest, let build = try? app.version(.build) else { throw error }
+            return (build, error)
+        }
     }
 
     /// What `lookup` asks. Without `--id` or `--bundle-id`, the bundle id is the one

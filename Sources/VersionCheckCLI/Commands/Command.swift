@@ -4,7 +4,7 @@
 ///
 /// Every command is registered in `CommandTable.runnable`, which also feeds help, the
 /// man page and the completions.
-protocol Command {
+protocol Command: Sendable {
     /// The command's grammar and documentation.
     static var spec: CommandSpec { get }
 

@@ -145,7 +145,7 @@ public enum ReferenceResolution {
 
     /// Whether `path` may hold a `.` or `..` segment: one starts the path or follows a
     /// `/`. Without one, §5.2.4 returns the path unchanged.
-    static func hasDotSegment(_ path: String) -> Bool {
+    public static func hasDotSegment(_ path: String) -> Bool {
         var previous = UInt8(ascii: "/")
         for byte in path.utf8 {
             if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }

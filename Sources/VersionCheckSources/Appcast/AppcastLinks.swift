@@ -35,7 +35,7 @@ enum AppcastLinks {
         let utf8 = reference.utf8
         let lowered = utf8.prefix(8).map { $0 | 0x20 }
         let absolute = lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8)
-        return absolute && !reference.contains("/.")
+        return absolute && !ReferenceResolution.hasDotSegment(reference)
     }
 
     /// No scheme (relative), http or https.

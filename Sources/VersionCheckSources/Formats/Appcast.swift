@@ -21,24 +21,53 @@ public enum AppcastFormat: SourceFormat {
         // Address space for the most items the body can hold (about 50 bytes each); the
         // pages are touched as releases arrive, and the array never copies itself.
         releases.reserveCapacity(body.count / 48 + 1)
+        // An item the selection refuses is reported once the whole feed has been read: a
+        // feed that is not well-formed is refused as such wherever its items go wrong, as
+        // Sparkle (which parses the document first) and `AppcastReader.read` + `offer` do.
+        var refusal: AppcastError?
         do throws(AppcastError) {
             try AppcastReader.read(body, base: context.base) { item throws(AppcastError) in
-                if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
-                    releases.append(release)
+                guard refusal == nil else { return }
+                do throws(AppcastError) {
+                    if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
+                        releases.append(release)
+                    }
+                } catch {
+                    refusal = error
+                    releases = []
                 }
             }
         } catch {
             throw BodyError(error.description)
         }
+        if let refusal { throw BodyError(refusal.description) }
         return SourceDocument(releases: releases)
     }
 
     public static let documentation = FormatDocumentation(
         title: "Sparkle appcast",
         paragraphs: [
-            "The RSS feed Sparkle reads: each <channel><item> is one release. Elements of Sparkle's namespace (http://www.andymatuschak.org/xml-namespaces/sparkle) are matched by namespace, whatever the prefix; Sparkle 1's <enclosure> attributes win over Sparkle 2's elements. Versions compare exactly as Sparkle 2's SUStandardVersionComparator compares them (2.0a1 < 2.0b3 < 2.0b10 < 2.0rc1 < 2.0; 1.0 (1234) < 1.0 (1235); text from the first '-' on is ignored), in the feed and for --current, --skip and --minimum. --force-on defaults to never: only critical items, a minimum or an explicit --force-on force. Build numbers name no level; with --current-from (or --appcast-version display) levels are computed on the display versions.",
-            "Offered besides --os-version and --min-age: items of no channel, or of a --channel; with --rollout-group N, a phased item from pubDate + N x sparkle:phasedRolloutInterval on (critical items ignore phasing); not items for another sparkle:os, nor above sparkle:maximumSystemVersion, nor an item whose own enclosure is a delta (sparkle:deltaFrom). The newest release kept back by a channel, phased rollout, --min-age or a major upgrade is reported (heldBack; text 'newer: … held back (…)'). --skip X removes every item at or below X that is not critical.",
-            "Major upgrades: an item whose sparkle:minimumAutoupdateVersion is above --current cannot update automatically; when an item that is not one is newer than --current, the highest of those is the latest and the major upgrade is held back. An informational latest has nothing to install: its url is its <link>, and the text says so; installable names what can be installed. Links are resolved against xml:base, else the feed's URL (a local file's stay relative); only http and https links are reported, and an enclosure of another scheme makes the feed a bad response (76). A document type declaration is refused (76); no entity is expanded.",
+            "The RSS feed Sparkle reads: each <channel><item> is one release. Elements of Sparkle's namespace "
+                + "(http://www.andymatuschak.org/xml-namespaces/sparkle) are matched by namespace, whatever the prefix; "
+                + "Sparkle 1's <enclosure> attributes win over Sparkle 2's elements. Versions compare exactly as "
+                + "Sparkle 2's SUStandardVersionComparator compares them (2.0a1 < 2.0b3 < 2.0b10 < 2.0rc1 < 2.0; 1.0 "
+                + "(1234) < 1.0 (1235); text from the first '-' on is ignored), in the feed and for --current, --skip "
+                + "and --minimum. --force-on defaults to never: only critical items, a minimum or an explicit "
+                + "--force-on force. Build numbers name no level; with --current-from (or --appcast-version display) "
+                + "levels are computed on the display versions.",
+            "Offered besides --os-version and --min-age: items of no channel, or of a --channel; with "
+                + "--rollout-group N, a phased item from pubDate + N x sparkle:phasedRolloutInterval on (critical items "
+                + "ignore phasing); not items for another sparkle:os, nor above sparkle:maximumSystemVersion, nor an "
+                + "item whose own enclosure is a delta (sparkle:deltaFrom). The newest release kept back by a channel, "
+                + "phased rollout, --min-age or a major upgrade is reported (heldBack; text 'newer: … held back (…)'). "
+                + "--skip X removes every item at or below X that is not critical.",
+            "Major upgrades: an item whose sparkle:minimumAutoupdateVersion is above --current cannot update "
+                + "automatically; when an item that is not one is newer than --current, the highest of those is the "
+                + "latest and the major upgrade is held back. An informational latest has nothing to install: its url "
+                + "is its <link>, and the text says so; installable names what can be installed. Links are resolved "
+                + "against xml:base, else the feed's URL (a local file's stay relative); only http and https links are "
+                + "reported, and an enclosure of another scheme makes the feed a bad response (76). A document type "
+                + "declaration is refused (76); no entity is expanded.",
         ],
         fields: [
             ("sparkle:version", "The version (the build); --appcast-version display compares sparkle:shortVersionString."),

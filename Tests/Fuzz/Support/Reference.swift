@@ -43,10 +43,10 @@ struct ReferenceVersion {
             view.append(contentsOf: scalars)
             return String(view)
         }
-        if mode == 2 {  // App Store: digits and dots, no empty component, at most 18 characters
+        if mode == 2 {  // App Store: one to three integers, digits and dots, no empty component, at most 18 characters
             guard text.count <= 18 else { return nil }
             let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else { return nil }
+            guard parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else { return nil }
             return ReferenceVersion(numbers: parts.map { stripZeros(Substring(string($0))) }, prerelease: nil)
         }
         var core = body

@@ -1,3 +1,5 @@
+/// The JSON manifest's, the property list manifest's and the App Store lookup's sections of
+/// the help and the man page (`Documentation.swift`); the appcast's lives beside its decoder.
 extension JSONManifestFormat {
     public static let documentation = FormatDocumentation(
         title: "JSON manifest",
