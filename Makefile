@@ -277,7 +277,7 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
 FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address
-FUZZ_TARGETS := version constraint itunes manifest appcast command-line
+FUZZ_TARGETS := version constraint itunes manifest appcast command-line report-reader
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
 APPCAST_SUPPORT := $(FETCH_SUPPORT) $(wildcard Tests/Fuzz/Support/Appcast/*.swift)
@@ -351,6 +351,9 @@ $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPT
 $(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
+$(FUZZ_DIR)/fuzz-report-reader: Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+
 # Every harness type-checked against the debug build's modules (seconds, not the minutes
 # an instrumented build takes): `make test` runs it, so a harness that no longer compiles
 # fails the tests and CI.
@@ -365,6 +368,7 @@ check-fuzz-harnesses:
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT)
 
 ASAN_SCRATCH ?= .build-asan
 TSAN_SCRATCH ?= .build-tsan

@@ -35,6 +35,18 @@ import VersionCheckCore
         #expect(readBack(report.encoded) == report)
     }
 
+    /// Values a server chose, read back whole: a validator that starts with a combining
+    /// mark (as one `Character` with the space before it, it hid the field's name: no
+    /// report, 70), a URL with one, and a message with a line break (the writer's space).
+    @Test(arguments: ["\u{301}\"v1\"", "W/\"\u{301}\"", " \u{301}", "\u{1F1FA}\u{1F1F8} \u{200D}"])
+    func anyValidatorReadsBack(tag: String) {
+        let response = FetchedResponse(
+            status: 200, url: "http://127.0.0.1/\u{301}x", entityTag: tag, lastModified: "\u{301}Fri", body: [0x7B, 0x7D])
+        #expect(readBack(FetchReport.response(response).encoded) == .response(response))
+        let failure = FetchReport.failure(FetchFailure(.timeout, "\u{301}slow\nserver"))
+        #expect(readBack(failure.encoded) == .failure(FetchFailure(.timeout, "\u{301}slow server")))
+    }
+
     @Test func aHeaderThatNeverEndsIsRefused() {
         let flood = Array((FetchReport.magic + "\netag ").utf8) + [UInt8](repeating: 0x61, count: 2 * 1024 * 1024)
         #expect(readBack(flood) == nil)

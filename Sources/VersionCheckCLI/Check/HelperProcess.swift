@@ -106,14 +106,24 @@ public struct HelperProcess: BodyFetcher {
 
 /// Reads a `FetchReport` from a pipe: the header lines, then exactly the body's bytes
 /// into one array of its final size (no copy of an 8 MiB body).
-struct ReportReader {
-    let fd: Int32
+public struct ReportReader {
+    public let fd: Int32
     /// When to stop waiting, in `System.monotonicSeconds()`; nil: wait as long as it takes.
-    var until: Double? = nil
+    public var until: Double?
+
+    public init(fd: Int32, until: Double? = nil) {
+        self.fd = fd
+        self.until = until
+    }
+
+    /// A reader of `fd` that waits at most `seconds` from now.
+    public init(fd: Int32, waitingAtMost seconds: Double) {
+        self.init(fd: fd, until: System.monotonicSeconds() + seconds)
+    }
 
     /// A report, no report (garbage, a flood, a short body, the helper gone), or the
     /// wait ran past `until`.
-    enum Outcome {
+    public enum Outcome: Sendable, Equatable {
         case report(FetchReport)
         case invalid
         case timedOut
@@ -130,12 +140,12 @@ struct ReportReader {
     static let maximumHeaderSize = 1024 * 1024
 
     /// The report, or nil when there is none (whatever the reason).
-    func read() -> FetchReport? {
+    public func read() -> FetchReport? {
         if case .report(let report) = readOutcome() { return report }
         return nil
     }
 
-    func readOutcome() -> Outcome {
+    public func readOutcome() -> Outcome {
         do throws(TimedOut) {
             guard let report = try readReport() else { return .invalid }
             return .report(report)
@@ -169,8 +179,7 @@ struct ReportReader {
             headerEnd = FetchReport.blankLine(in: pending, from: searchFrom)
         }
         guard let headerEnd else { return nil }
-        let lines = String(decoding: pending[..<headerEnd], as: UTF8.self).split(separator: "\n")
-        switch FetchReport.parseHeader(lines) {
+        switch FetchReport.parseHeader(bytes: pending[..<headerEnd]) {
         case nil:
             return nil
         case .failure(let failure)?:
@@ -191,5 +200,4 @@ struct ReportReader {
                 status: status, url: url, entityTag: entityTag, lastModified: lastModified, body: body))
         }
     }
-
 }

@@ -62,9 +62,8 @@ public enum FetchReport: Sendable, Equatable {
     /// exactly one report, its body as long as the header says.
     public static func decode(_ bytes: [UInt8]) -> FetchReport? {
         guard let end = blankLine(in: bytes, from: 0) else { return nil }
-        let lines = String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\n")
         let bodyStart = end + 2
-        switch parseHeader(lines) {
+        switch parseHeader(bytes: bytes[..<end]) {
         case nil:
             return nil
         case .failure(let failure)?:
@@ -87,24 +86,28 @@ public enum FetchReport: Sendable, Equatable {
         return nil
     }
 
-    /// Reads the header lines (without the blank line that ends them).
-    public static func parseHeader(_ lines: [Substring]) -> Header? {
-        guard lines.first == Substring(magic) else { return nil }
-        var fields: [Substring: Substring] = [:]
+    /// Reads the header (its lines without the blank line that ends them), as UTF-8
+    /// bytes: lines end at a 0x0A byte and a field's name at the first 0x20, so no
+    /// value a server sends (an `ETag` starting with a combining mark, which would join
+    /// the space before it into one `Character`) can unsettle the split.
+    public static func parseHeader<Bytes: Collection<UInt8>>(bytes: Bytes) -> Header? {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        guard let first = lines.first, first.elementsEqual(magic.utf8) else { return nil }
+        var fields: [String: String] = [:]
         for line in lines.dropFirst() {
-            guard let space = line.firstIndex(of: " ") else { return nil }
-            fields[line[..<space]] = line[line.index(after: space)...]
+            guard let space = line.firstIndex(of: 0x20) else { return nil }
+            let name = String(decoding: line[..<space], as: UTF8.self)
+            fields[name] = String(decoding: line[line.index(after: space)...], as: UTF8.self)
         }
         if let kindText = fields["failure"] {
-            guard let kind = FetchFailure.Kind(rawValue: String(kindText)) else { return nil }
-            return .failure(FetchFailure(kind, String(fields["message"] ?? "")))
+            guard let kind = FetchFailure.Kind(rawValue: kindText) else { return nil }
+            return .failure(FetchFailure(kind, fields["message"] ?? ""))
         }
         guard let status = fields["status"].flatMap({ Int($0) }), let url = fields["url"],
               let length = fields["body"].flatMap({ Int($0) }), length >= 0
         else { return nil }
         return .response(
-            status: status, url: String(url), entityTag: fields["etag"].map(String.init),
-            lastModified: fields["last-modified"].map(String.init), bodyLength: length)
+            status: status, url: url, entityTag: fields["etag"], lastModified: fields["last-modified"], bodyLength: length)
     }
 
     private static func oneLine(_ text: String) -> String {
