@@ -62,7 +62,11 @@ func checkPipeline(
         shaped.json = json
         let status = CheckPresenter.present(report, to: shaped)
         if report.gate {
-            require(status == (decision.gatePassed ? .success : .no), "gate status")
+            // SPEC.md: `lookup --gate` also fails when `--current` is not a version App Store
+            // Connect accepts (one to three integers), whatever the decision.
+            let expected = decision.gatePassed && !(isAppStore(source) && (try? Version(current.description, syntax: .appStore)) == nil)
+            require(report.gatePassed == expected, "gate \(report.gatePassed) for current \(shown(current.description)), expected \(expected)")
+            require(status == (expected ? .success : .no), "gate status \(status.rawValue), expected \(expected)")
         } else {
             let expected: ExitStatus = decision.status == .upToDate ? .success : decision.status == .optional ? .optionalUpdate : .forcedUpdate
             require(status == expected, "status \(status.rawValue) for \(decision.status.rawValue)")
@@ -80,4 +84,10 @@ func checkPipeline(
         }
     }
     return .success(report)
+}
+
+/// Whether the check asks the App Store (`lookup`).
+private func isAppStore(_ source: CheckRequest.Source) -> Bool {
+    if case .appStore = source { return true }
+    return false
 }
