@@ -16,6 +16,10 @@ struct ChildProcess {
     let pid: pid_t
     /// The read end of the child's stdout.
     let output: Int32
+    /// With `spawn(…, input: true)`: the parent's end of the child's stdin, a stream
+    /// socket (writing to it after the child is gone fails with `EPIPE`, never `SIGPIPE`:
+    /// write with `System.sendAll`). Nil otherwise.
+    var input: Int32? = nil
 
     /// Starts `path` with `arguments` (argv[0] is `path`), the process's environment,
     /// stdin from `/dev/null`, stdout to a new pipe, stderr shared. Returns `errno` on failure.
@@ -25,19 +29,41 @@ struct ChildProcess {
     /// child's pipe (which would keep it open after this child exits). Both ends are moved
     /// above the standard descriptors, so a parent started with stdout closed
     /// (`versioncheck -q … >&-`) still gives its child a working stdout.
-    static func spawn(_ path: String, arguments: [String]) -> Result<ChildProcess, SpawnError> {
-        spawnLock.withLock { spawnLocked(path, arguments: arguments) }
+    static func spawn(_ path: String, arguments: [String], input: Bool = false) -> Result<ChildProcess, SpawnError> {
+        spawnLock.withLock { spawnLocked(path, arguments: arguments, input: input) }
     }
 
     /// Serialises pipe creation and spawning across threads (see `spawn`).
     private static let spawnLock = Lock()
 
-    private static func spawnLocked(_ path: String, arguments: [String]) -> Result<ChildProcess, SpawnError> {
+    private static func spawnLocked(_ path: String, arguments: [String], input: Bool) -> Result<ChildProcess, SpawnError> {
+        var socketEnds: [Int32] = [-1, -1]
+        if input {
+            #if canImport(Darwin)
+            let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &socketEnds)
+            #else
+            let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &socketEnds)
+            #endif
+            guard made == 0 else { return .failure(SpawnError(code: errno)) }
+            guard let parentEnd = aboveStandardDescriptors(socketEnds[0]) else {
+                let code = errno
+                close(socketEnds[1])
+                return .failure(SpawnError(code: code))
+            }
+            guard let childEnd = aboveStandardDescriptors(socketEnds[1]) else {
+                let code = errno
+                close(parentEnd)
+                return .failure(SpawnError(code: code))
+            }
+            socketEnds = [parentEnd, childEnd]
+            System.suppressSIGPIPE(on: parentEnd)
+        }
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0 else { return .failure(SpawnError(code: errno)) }
-        guard let readEnd = aboveStandardDescriptors(pipeEnds[0]), let writeEnd = aboveStandardDescriptors(pipeEnds[1]) else {
+        guard pipe(&pipeEnds) == 0, let readEnd = aboveStandardDescriptors(pipeEnds[0]),
+              let writeEnd = aboveStandardDescriptors(pipeEnds[1])
+        else {
             let code = errno
-            for fd in pipeEnds where fd > 2 { close(fd) }
+            for fd in pipeEnds + (input ? socketEnds : []) where fd > 2 { close(fd) }
             return .failure(SpawnError(code: code))
         }
         #if canImport(Darwin)
@@ -47,7 +73,13 @@ struct ChildProcess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if input {
+            posix_spawn_file_actions_adddup2(&actions, socketEnds[1], 0)
+            posix_spawn_file_actions_addclose(&actions, socketEnds[1])
+            posix_spawn_file_actions_addclose(&actions, socketEnds[0])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addclose(&actions, writeEnd)
         posix_spawn_file_actions_addclose(&actions, readEnd)
@@ -59,12 +91,14 @@ struct ChildProcess {
             posix_spawn(&pid, path, &actions, nil, buffer.baseAddress!, System.environmentPointer)
         }
         close(writeEnd)
+        if input { close(socketEnds[1]) }
         guard status == 0 else {
             close(readEnd)
+            if input { close(socketEnds[0]) }
             return .failure(SpawnError(code: status))
         }
         InterruptCleanup.register(pid)
-        return .success(ChildProcess(pid: pid, output: readEnd))
+        return .success(ChildProcess(pid: pid, output: readEnd, input: input ? socketEnds[0] : nil))
     }
 
     /// `fd`, close-on-exec and numbered 3 or above: a descriptor that took the place of a
@@ -101,6 +135,45 @@ struct ChildProcess {
 }
 
 extension System {
+    /// Writing to a stream socket whose reader is gone fails with `EPIPE` instead of
+    /// raising `SIGPIPE` (Darwin: `SO_NOSIGPIPE`; Linux: `System.sendAll` passes `MSG_NOSIGNAL`).
+    static func suppressSIGPIPE(on fd: Int32) {
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    /// A write to the socket `fd` that blocks longer than `seconds` fails (`EAGAIN`)
+    /// instead of waiting for a reader that stopped reading.
+    static func setSendTimeout(_ fd: Int32, seconds: Double) {
+        var limit = timeval()
+        limit.tv_sec = Int(seconds)
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Writes all of `bytes` to the stream socket `fd` (EINTR retried, never `SIGPIPE`);
+    /// false when the reader is gone or the write fails.
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        #if canImport(Darwin)
+        let flags: Int32 = 0
+        #else
+        let flags = Int32(MSG_NOSIGNAL)
+        #endif
+        var sent = 0
+        while sent < bytes.count {
+            let outcome = bytes.withUnsafeBytes { buffer in
+                send(fd, buffer.baseAddress! + sent, buffer.count - sent, flags)
+            }
+            if outcome < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            sent += outcome
+        }
+        return true
+    }
+
     /// One `read(2)` of up to 64 KiB (EINTR retried); empty at the end, nil on error.
     static func readChunk(_ fd: Int32) -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -11,6 +11,7 @@ public enum FetchHelper {
     /// written (the report says whether the GET worked), 64 when the command line is
     /// not a request (the helper run by hand), 70 when stdout cannot be written.
     public static func run(arguments: [String]) -> Int32 {
+        if arguments == [ServedFrame.serveArgument] { return FetchServer.serve() }
         guard let request = FetchRequest(arguments: arguments) else {
             standardError("versioncheck-fetch: usage: versioncheck-fetch --timeout SECONDS --retries N --user-agent TEXT [--deadline-at MONOTONIC-SECONDS] [--allow-insecure] [--verbose] [--if-none-match TAG] [--if-modified-since DATE] -- URL\n")
             return 64

@@ -176,7 +176,7 @@ public struct ReportReader {
             guard let chunk = System.readChunk(fd), !chunk.isEmpty else { return nil }
             let searchFrom = max(0, pending.count - 1)
             pending += chunk
-            headerEnd = Self.blankLine(in: pending, from: searchFrom)
+            headerEnd = FetchReport.blankLine(in: pending, from: searchFrom)
         }
         guard let headerEnd else { return nil }
         switch FetchReport.parseHeader(bytes: pending[..<headerEnd]) {
@@ -199,15 +199,5 @@ public struct ReportReader {
             return .response(FetchedResponse(
                 status: status, url: url, entityTag: entityTag, lastModified: lastModified, body: body))
         }
-    }
-
-    /// Where `\n\n` starts in `bytes`, searching from `start`.
-    private static func blankLine(in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { return index }
-            index += 1
-        }
-        return nil
     }
 }

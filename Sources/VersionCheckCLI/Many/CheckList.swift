@@ -12,7 +12,8 @@ public typealias CheckListRunner = @Sendable (
 extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
     /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
-    /// own (`BoundedParallel`), results in input order.
+    /// own (`BoundedParallel`), results in input order, all through one network helper
+    /// (`ServedHelper`, started at the first check that needs the network).
     ///
     /// `--background-refresh`: the expired entries' locks are collected while the checks
     /// run, and one detached process refreshes them all afterwards (`RefreshList`). In that
@@ -27,8 +28,10 @@ extension LiveCheck {
         }
         return { requests, jobs, output, progress in
             let collector = RefreshCollector()
+            // One helper serves every check of the list; it ends before the refresh starts.
+            let helper = ServedHelper(environment: environment)
             let checker = UpdateChecker(
-                fetcher: HelperProcess(environment: environment), now: now, offline: OfflineSwitch.isOn(environment),
+                fetcher: helper, now: now, offline: OfflineSwitch.isOn(environment),
                 startRefresh: { request, url, store in
                     if refreshLocks.isEmpty { collector.collect(request, url: url, store: &store) }
                 })
@@ -46,6 +49,7 @@ extension LiveCheck {
                 progress()
                 return result
             }
+            helper.finish()
             collector.start(jobs: jobs)
             return results
         }

@@ -58,6 +58,34 @@ public enum FetchReport: Sendable, Equatable {
         case failure(FetchFailure)
     }
 
+    /// A whole report held in `bytes` (a `--serve` frame's payload): nil unless it is
+    /// exactly one report, its body as long as the header says.
+    public static func decode(_ bytes: [UInt8]) -> FetchReport? {
+        guard let end = blankLine(in: bytes, from: 0) else { return nil }
+        let bodyStart = end + 2
+        switch parseHeader(bytes: bytes[..<end]) {
+        case nil:
+            return nil
+        case .failure(let failure)?:
+            return bodyStart == bytes.count ? .failure(failure) : nil
+        case .response(let status, let url, let entityTag, let lastModified, let length)?:
+            guard bytes.count - bodyStart == length else { return nil }
+            return .response(FetchedResponse(
+                status: status, url: url, entityTag: entityTag, lastModified: lastModified, body: Array(bytes[bodyStart...])))
+        }
+    }
+
+    /// Where the blank line (`\n\n`) that ends a report's header starts in `bytes`,
+    /// searching from `start`.
+    public static func blankLine(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// Reads the header (its lines without the blank line that ends them), as UTF-8
     /// bytes: lines end at a 0x0A byte and a field's name at the first 0x20, so no
     /// value a server sends (an `ETag` starting with a combining mark, which would join
