@@ -11,12 +11,21 @@ public struct ChunkedWriter: TextOutputStream {
     public static let chunkSize = 64 * 1024
 
     private let sink: OutputSink
-    private let storage: Storage
+    /// The buffer and how much of it holds output: kept in the struct (the writer is
+    /// used `inout`), so a piece costs a bounds check and a copy, no access to a class's
+    /// stored property (each of which is checked for exclusive access at run time).
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var used = 0
+    /// Frees the buffer with the last copy of the writer.
+    private let owner: BufferOwner
 
     /// A writer to `sink` that writes out every `chunkSize` bytes or so.
     public init(_ sink: OutputSink, chunkSize: Int = ChunkedWriter.chunkSize) {
         self.sink = sink
-        storage = Storage(capacity: max(chunkSize, 1))
+        capacity = max(chunkSize, 1)
+        buffer = .allocate(capacity: capacity)
+        owner = BufferOwner(buffer)
     }
 
     /// Appends `text` as UTF-8.
@@ -32,44 +41,49 @@ public struct ChunkedWriter: TextOutputStream {
         value.write { write(bytes: $0) }
     }
 
-    /// Appends raw bytes (a piece of the input, copied once).
+    /// Appends raw bytes (a piece of the input, copied once). Inlined where it is called:
+    /// a JSON release is some thirty pieces, most of a few bytes.
+    @inline(__always)
     public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, used + bytes.count < capacity else {
+            writeFillingTheBuffer(bytes)
+            return
+        }
+        (buffer + used).update(from: base, count: bytes.count)
+        used += bytes.count
+    }
+
+    /// `write(bytes:)` of a piece that fills the buffer or is larger than it.
+    private mutating func writeFillingTheBuffer(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        if storage.used + bytes.count > storage.capacity { flush() }
-        if bytes.count > storage.capacity {
+        if used + bytes.count > capacity { flush() }
+        if bytes.count > capacity {
             sink.write(bytes: UnsafeRawBufferPointer(bytes))
             return
         }
-        (storage.buffer + storage.used).update(from: base, count: bytes.count)
-        storage.used += bytes.count
-        if storage.used == storage.capacity { flush() }
+        (buffer + used).update(from: base, count: bytes.count)
+        used += bytes.count
+        if used == capacity { flush() }
     }
 
     /// Appends one byte (a line break).
     public mutating func write(byte: UInt8) {
-        if storage.used == storage.capacity { flush() }
-        storage.buffer[storage.used] = byte
-        storage.used += 1
+        if used == capacity { flush() }
+        buffer[used] = byte
+        used += 1
     }
 
     /// Writes out whatever is buffered.
     public mutating func flush() {
-        guard storage.used > 0 else { return }
-        sink.write(bytes: UnsafeRawBufferPointer(start: storage.buffer, count: storage.used))
-        storage.used = 0
+        guard used > 0 else { return }
+        sink.write(bytes: UnsafeRawBufferPointer(start: buffer, count: used))
+        used = 0
     }
 
-    /// The buffer, freed with the writer.
-    private final class Storage {
+    /// Owns the buffer: freed with the writer.
+    private final class BufferOwner {
         let buffer: UnsafeMutablePointer<UInt8>
-        let capacity: Int
-        var used = 0
-
-        init(capacity: Int) {
-            self.capacity = capacity
-            buffer = .allocate(capacity: capacity)
-        }
-
+        init(_ buffer: UnsafeMutablePointer<UInt8>) { self.buffer = buffer }
         deinit { buffer.deallocate() }
     }
 }

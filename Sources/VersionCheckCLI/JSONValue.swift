@@ -112,6 +112,11 @@ public enum JSONValue: Sendable, Equatable {
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
+                // Most bytes need no escape: one test each, the cases below only for the rest.
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 else {
+                    index += 1
+                    continue
+                }
                 var escape: String?
                 var width = 1
                 switch byte {

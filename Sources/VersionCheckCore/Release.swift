@@ -47,6 +47,13 @@ public struct Release: Sendable {
         fullNotesUrl: String? = nil, majorUpgradeFrom: String? = nil, heldBack: HeldBack? = nil
     ) {
         self.version = version
+        let notesAtMost = date == nil && !critical && minimumOsVersion == nil && url == nil && displayVersion == nil
+            && notesUrl == nil && !informational && notesFormat == .plainText && title == nil && infoUrl == nil
+            && fullNotesUrl == nil && majorUpgradeFrom == nil && heldBack == nil
+        if notesAtMost {  // no fields to compare
+            details = notes.map { NotesOnly($0) }
+            return
+        }
         var fields = Fields(
             notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
             displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat)
@@ -57,21 +64,28 @@ public struct Release: Sendable {
         details = Details.make(fields)
     }
 
+    /// A release with notes and no other field (a property-list manifest's entry): no
+    /// fields to compare, one small details object.
+    public init(version: Version, notes: String) {
+        self.version = version
+        details = NotesOnly(notes)
+    }
+
     /// An appcast item's `<title>`.
     public var title: String? {
-        get { details?.fields.extras?.title }
+        get { details?.allFields?.stored.extras?.title }
         set { change { $0.changeExtras { $0.title = newValue } } }
     }
 
     /// An appcast item's `<link>` (http or https only).
     public var infoUrl: String? {
-        get { details?.fields.extras?.infoUrl }
+        get { details?.allFields?.stored.extras?.infoUrl }
         set { change { $0.changeExtras { $0.infoUrl = newValue } } }
     }
 
     /// An appcast item's `sparkle:fullReleaseNotesLink` (http or https only).
     public var fullNotesUrl: String? {
-        get { details?.fields.extras?.fullNotesUrl }
+        get { details?.allFields?.stored.extras?.fullNotesUrl }
         set { change { $0.changeExtras { $0.fullNotesUrl = newValue } } }
     }
 
@@ -82,7 +96,7 @@ public struct Release: Sendable {
     /// For a major upgrade, its `sparkle:minimumAutoupdateVersion` (the version an
     /// install needs to take it automatically); nil otherwise.
     public var majorUpgradeFrom: String? {
-        get { details?.fields.extras?.majorUpgradeFrom }
+        get { details?.allFields?.stored.extras?.majorUpgradeFrom }
         set { change { $0.changeExtras { $0.majorUpgradeFrom = newValue } } }
     }
 
@@ -90,62 +104,62 @@ public struct Release: Sendable {
     /// or phased rollout); `nil` when it is offered. The decision never offers it, and
     /// reports the highest such release above `latest` (`UpdateDecision.heldBack`).
     public var heldBack: HeldBack? {
-        get { details?.fields.extras?.heldBack }
+        get { details?.allFields?.stored.extras?.heldBack }
         set { change { $0.changeExtras { $0.heldBack = newValue } } }
     }
 
     public var notes: String? {
-        get { details?.fields.notes }
+        get { details?.notes }
         set { change { $0.notes = newValue } }
     }
 
     /// ISO 8601 text as the source gave it; parsed only when `--min-age` needs it.
     public var date: String? {
-        get { details?.fields.date }
+        get { details?.allFields?.stored.date }
         set { change { $0.date = newValue } }
     }
 
     /// `false` when the source does not say (always for the App Store).
     public var critical: Bool {
-        get { details?.fields.critical ?? false }
+        get { details?.allFields?.stored.critical ?? false }
         set { change { $0.critical = newValue } }
     }
 
     /// Text as the source gave it; parsed as a version only when `--os-version` needs it.
     public var minimumOsVersion: String? {
-        get { details?.fields.minimumOsVersion }
+        get { details?.allFields?.stored.minimumOsVersion }
         set { change { $0.minimumOsVersion = newValue } }
     }
 
     public var url: String? {
-        get { details?.fields.url }
+        get { details?.allFields?.stored.url }
         set { change { $0.url = newValue } }
     }
 
     /// The version users see (an appcast's `sparkle:shortVersionString`) when the source
     /// names one apart from `version`; `nil` otherwise.
     public var displayVersion: String? {
-        get { details?.fields.displayVersion }
+        get { details?.allFields?.stored.displayVersion }
         set { change { $0.displayVersion = newValue } }
     }
 
     /// Where the release notes live (an appcast's `sparkle:releaseNotesLink`).
     public var notesUrl: String? {
-        get { details?.fields.notesUrl }
+        get { details?.allFields?.stored.notesUrl }
         set { change { $0.notesUrl = newValue } }
     }
 
     /// An informational release (appcasts): it tells of a version to get by other means
     /// and is never forced by its bump level. `false` when the source does not say.
     public var informational: Bool {
-        get { details?.fields.informational ?? false }
+        get { details?.allFields?.stored.informational ?? false }
         set { change { $0.informational = newValue } }
     }
 
     /// How `notes` is written: plain text unless the source says otherwise (an appcast's
     /// `<description>` is HTML by default). Text output shows HTML through `HTMLText`.
     public var notesFormat: NotesFormat {
-        get { details?.fields.notesFormat ?? .plainText }
+        get { details?.allFields?.stored.notesFormat ?? .plainText }
         set { change { $0.notesFormat = newValue } }
     }
 
@@ -202,8 +216,15 @@ public struct Release: Sendable {
     /// The fields, shared and immutable; never allocated for a release that has none of
     /// them, and 32 bytes (not 144) for one that has only notes, the common case of a
     /// property-list manifest of 300,000 entries.
+    ///
+    /// A field is read through `notes` or `allFields` (one reference, one field), never
+    /// through `fields`, which builds every field: the JSON writer reads ten of them
+    /// for each of 300,000 releases.
     private class Details: @unchecked Sendable {  // immutable: its subclasses hold only `let`s
         var fields: Fields { Fields() }
+        var notes: String? { nil }
+        /// Self when every field is stored (not only notes).
+        var allFields: AllFields? { nil }
 
         /// `nil` when every field is absent (and `critical` and `informational` false).
         static func make(_ fields: Fields) -> Details? {
@@ -217,12 +238,15 @@ public struct Release: Sendable {
         let stored: Fields
         init(_ fields: Fields) { stored = fields }
         override var fields: Fields { stored }
+        override var notes: String? { stored.notes }
+        override var allFields: AllFields? { self }
     }
 
     private final class NotesOnly: Details, @unchecked Sendable {
-        let notes: String
-        init(_ notes: String) { self.notes = notes }
-        override var fields: Fields { Fields(notes: notes) }
+        let notesText: String
+        init(_ notes: String) { notesText = notes }
+        override var fields: Fields { Fields(notes: notesText) }
+        override var notes: String? { notesText }
     }
 }
 

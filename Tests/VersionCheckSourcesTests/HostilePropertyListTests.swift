@@ -88,6 +88,28 @@ struct SharedBinaryObjectTests {
         #expect(releases.map(\.version.description) == ["1.0", "1.1", "1.2", "1.3", "1.4"])
     }
 
+    /// Releases share details through a small direct-mapped table (`RecentReleases`):
+    /// objects and texts that fall into one slot never lend each other their notes,
+    /// and notes equal only as `String`s (composed and decomposed "é") keep their bytes.
+    @Test func sharedDetailsAreNeverAnotherEntrysNotes() throws {
+        let count = 3 * RecentReleases.slotCount
+        let paired = BinaryPlistBuilder.build((0..<count).map { index in
+            ("1.\(index)", index % 2 == 0 ? .string("n\(index / 2)") : .sameAs(index - 1))
+        })
+        let releases = try SourceFormats.decodeManifest(paired).releases
+        #expect(releases.count == count)
+        for (index, release) in releases.enumerated() where release.notes != "n\(index / 2)" {
+            Issue.record("release \(release.version) has the notes \(release.notes ?? "nil")")
+            break
+        }
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed, "equal as Strings")
+        let bytes = try SourceFormats.decodeManifest(BinaryPlistBuilder.build([("1.0", .string(composed)), ("1.1", .string(decomposed))]))
+            .releases.map { Array(($0.notes ?? "").utf8) }
+        #expect(bytes == [Array(composed.utf8), Array(decomposed.utf8)])
+    }
+
     @Test func unsharedValuesAreNotMarked() throws {
         let entries = try PropertyListEntries.all(in: BinaryPlistBuilder.build([("1.0", .string("n")), ("1.1", .string("n"))]))
         #expect(entries.map(\.sharedValue) == [nil, nil])

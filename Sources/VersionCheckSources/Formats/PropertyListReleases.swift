@@ -26,15 +26,8 @@ struct PropertyListReleases {
     /// Keys with white space around them, by release index: their version's text
     /// differs from the key.
     private var paddedKeys: [Int: String] = [:]
-    /// A release for each value object that several entries share (binary lists), so
-    /// that their releases share one details object: a copy with the version replaced.
-    /// At most `sharedDetailsLimit`: past that it starts again (a list of many objects
-    /// each named twice then finds the first of each pair by its text).
-    private var sharedDetails: [UInt64: Release] = [:]
-    /// The same by notes text, for an object's first entry (and values no other entry
-    /// names); as bounded.
-    private var detailsByNotes: [String: Release] = [:]
-    private static let sharedDetailsLimit = 4096
+    /// Makes the releases: those with equal notes share one details object.
+    private var recent = RecentReleases()
     private var shapeError: BodyError?
     private var repeatedKey: String?
     private var versionError: BodyError?
@@ -88,34 +81,7 @@ struct PropertyListReleases {
             return
         }
         if version.description.utf8.count != entry.key.utf8.count { paddedKeys[kept.count] = entry.key }
-        kept.append(release(version: version, notes: notes, sharedValue: entry.sharedValue))
-    }
-
-    /// A release of `version` with `notes`, whose details are those of the first
-    /// release made from the same value object (`sharedValue`), else with the same notes.
-    /// Objects named by two entries each are found by their text for the first, by
-    /// their number for the second.
-    private mutating func release(version: Version, notes: String, sharedValue: UInt64?) -> Release {
-        if let sharedValue, var release = sharedDetails[sharedValue] {
-            release.version = version
-            return release
-        }
-        var release: Release
-        if let made = detailsByNotes[notes] {
-            release = made
-            release.version = version
-        } else {
-            release = Release(version: version, notes: notes)
-            Self.remember(release, as: notes, in: &detailsByNotes)
-        }
-        if let sharedValue { Self.remember(release, as: sharedValue, in: &sharedDetails) }
-        return release
-    }
-
-    /// Keeps `release` under `key`; at `sharedDetailsLimit` entries, the others are forgotten.
-    private static func remember<Key: Hashable>(_ release: Release, as key: Key, in made: inout [Key: Release]) {
-        if made.count == sharedDetailsLimit { made.removeAll(keepingCapacity: true) }
-        made[key] = release
+        kept.append(recent.release(version: version, notes: notes, object: entry.sharedValue))
     }
 
     /// From now on keys are hashed: the table starts with every release's key so far.
@@ -123,7 +89,7 @@ struct PropertyListReleases {
         guard keys == nil else { return }
         var table = KeyIndexTable(expected: kept.count + 1)
         for index in kept.indices {
-            _ = table.insert(keyText(index), number: index, text: keyText)
+            _ = table.insert(keyText(index), number: index) { keyText($0) }
         }
         keys = table
     }
@@ -140,12 +106,15 @@ struct PropertyListReleases {
         guard var table = keys else { return true }
         keys = nil  // the table is held once, so inserting does not copy it
         defer { keys = table }
-        return table.insert(key, number: number, text: keyText)
+        // A closure, not `text: keyText`: a method taken as a value copies the whole struct
+        // (every array and table in it retained) at each insertion.
+        return table.insert(key, number: number) { keyText($0) }
     }
 
     /// The key of number `number` (see `keys`).
     private func keyText(_ number: Int) -> String {
-        number < kept.count ? paddedKeys[number] ?? kept[number].version.description : otherKeys[number - kept.count]
+        guard number < kept.count else { return otherKeys[number - kept.count] }
+        return paddedKeys.isEmpty ? kept[number].version.description : paddedKeys[number] ?? kept[number].version.description
     }
 
     /// The releases in file order, or the failure that outranks the others.
