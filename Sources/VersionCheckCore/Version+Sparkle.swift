@@ -17,10 +17,14 @@ extension Version {
     /// `--current`, `--skip` and `--minimum`; never to `--os-version`.
     ///
     /// - Throws: `VersionError` quoting the whole (trimmed) text, offsets counted in it.
-    public init(sparkle text: some StringProtocol) throws(VersionError) {
+    @_specialize(exported: true, where Text == String)
+    @_specialize(exported: true, where Text == Substring)
+    public init<Text: StringProtocol>(sparkle text: Text) throws(VersionError) {
         let trimmed = Version.trimmingWhitespace(text)
         guard !trimmed.isEmpty else { throw .empty }
-        if let unprintable = trimmed.firstIndex(where: { !$0.unicodeScalars.allSatisfy(TerminalText.isPlain) }) {
+        // Printable ASCII (the usual version) needs no look at its characters.
+        let printableASCII = trimmed.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if !printableASCII, let unprintable = trimmed.firstIndex(where: { !$0.unicodeScalars.allSatisfy(TerminalText.isPlain) }) {
             throw .unexpectedCharacter(
                 text: trimmed, offset: trimmed.distance(from: trimmed.startIndex, to: unprintable), expected: .printable)
         }

@@ -27,7 +27,7 @@ struct HostileBatchTests {
     func boundedRefusal(name: String, text: String, status: Int32) throws {
         let path = try Self.file(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try runMeasured("versioncheck", ["batch", path])
+        let result = try runMeasuredForBudget("versioncheck", ["batch", path])
         print("HOSTILE\tbatch: \(name)\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
         #expect(result.status == status, "\(name): \(result)")
         #expect(result.stdout.isEmpty)

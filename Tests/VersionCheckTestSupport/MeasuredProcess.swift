@@ -39,9 +39,11 @@ public enum HostileBudget {
     /// release build): then the budget holds as written, 1 s and 64 MiB.
     public static let isReleaseBuild = TestPaths.productsOverride != nil && sanitizer == nil
     /// Wall time allowed for work that must take "under 1 s": exactly that for the
-    /// release build; 3 s for the unoptimized debug build on a loaded 2-core machine
-    /// (tests run in parallel); 30 s under a sanitizer.
-    public static let seconds: Double = sanitizer != nil ? 30 : isReleaseBuild ? 1 : 3
+    /// release build (`make check-budget`); 6 s for the unoptimized debug build on a
+    /// loaded 2-core machine (tests run in parallel; 5,000 batch lines of 59 words took
+    /// 3.25 s there, 0.65 s in the release build), where the check is against a
+    /// quadratic blow-up, not the budget; 30 s under a sanitizer.
+    public static let seconds: Double = sanitizer != nil ? 30 : isReleaseBuild ? 1 : 6
     /// Peak memory allowed, in MiB: 64 for the release build. The debug build maps
     /// about 15 MiB more before it reads any input (unoptimized code, Foundation and
     /// its dependencies as shared libraries: 35 MiB for a one-line manifest over HTTP,

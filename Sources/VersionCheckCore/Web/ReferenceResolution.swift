@@ -55,13 +55,37 @@ public enum ReferenceResolution {
 
         /// The reference as text (RFC 3986 §5.3, component recomposition).
         public var text: String {
-            var result = ""
-            if let scheme { result += scheme + ":" }
-            if let authority { result += "//" + authority }
-            result += path
-            if let query { result += "?" + query }
-            if let fragment { result += "#" + fragment }
-            return result
+            // Built as bytes in one buffer: `String +=` costs far more per piece, and an
+            // appcast resolves one link per item.
+            let count = (scheme?.utf8.count ?? -1) + 1 + (authority?.utf8.count ?? -2) + 2 + path.utf8.count
+                + (query?.utf8.count ?? -1) + 1 + (fragment?.utf8.count ?? -1) + 1
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var written = 0
+                func put(_ piece: String) {
+                    for byte in piece.utf8 {
+                        buffer[written] = byte
+                        written += 1
+                    }
+                }
+                if let scheme {
+                    put(scheme)
+                    put(":")
+                }
+                if let authority {
+                    put("//")
+                    put(authority)
+                }
+                put(path)
+                if let query {
+                    put("?")
+                    put(query)
+                }
+                if let fragment {
+                    put("#")
+                    put(fragment)
+                }
+                return written
+            }
         }
     }
 

@@ -2,8 +2,9 @@ import VersionCheckCore
 
 /// A base URI an appcast's links are resolved against (the feed's URL, or an
 /// `xml:base`), parsed once: an appcast of 100,000 items resolves every item's links
-/// against the same few bases.
-struct LinkBase {
+/// against the same few bases. A class: each item and enclosure holds its base, and a
+/// reference costs one retain to hold where six strings cost six.
+final class LinkBase: Sendable {
     /// The base as written (after its own resolution, for an `xml:base`).
     let text: String
     /// `text` split into its components.
@@ -33,16 +34,27 @@ enum AppcastLinks {
     /// common case, so most links cost no parsing).
     private static func isPlainAbsolute(_ reference: String) -> Bool {
         let utf8 = reference.utf8
-        let lowered = utf8.prefix(8).map { $0 | 0x20 }
-        let absolute = lowered.starts(with: "https://".utf8) || lowered.starts(with: "http://".utf8)
+        let absolute = startsIgnoringCase(utf8, with: "https://") || startsIgnoringCase(utf8, with: "http://")
         return absolute && !ReferenceResolution.hasDotSegment(reference)
     }
 
     /// No scheme (relative), http or https.
     private static func isWeb(scheme: String?) -> Bool {
         guard let scheme else { return true }
-        let lowered = scheme.lowercased()
-        return lowered == "http" || lowered == "https"
+        let utf8 = scheme.utf8
+        return (utf8.count == 4 || utf8.count == 5) && startsIgnoringCase(utf8, with: utf8.count == 4 ? "http" : "https")
+    }
+
+    /// Whether `text` starts with the lower-case ASCII `prefix`, ignoring the case of letters
+    /// (no lowered copy: an appcast checks one link per item).
+    private static func startsIgnoringCase(_ text: String.UTF8View, with prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var index = text.startIndex
+        for byte in expected {
+            guard index != text.endIndex, text[index] | 0x20 == byte else { return false }
+            index = text.index(after: index)
+        }
+        return true
     }
 
     /// A notes or info link resolved against `base`; nil when empty or of another

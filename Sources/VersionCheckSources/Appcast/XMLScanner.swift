@@ -74,6 +74,12 @@ public struct XMLScanner {
     private var open: [(name: XMLName, qualified: String, declared: [String])] = []
     /// Prefix (`""` for the default namespace) → the URIs bound to it, innermost last.
     private var bindings: [String: [String]] = [:]
+    /// Names resolved since the bindings last changed, by qualified name (elements and
+    /// attributes apart): an appcast repeats a dozen names 100,000 times. Emptied when a
+    /// declaration comes into or goes out of scope, and past `maximumRemembered`.
+    private var resolvedNames: [String: XMLName] = [:]
+    private var resolvedAttributeNames: [String: XMLName] = [:]
+    private static let maximumRemembered = 256
     private var pendingEnd: XMLName?
     private var sawRoot = false
 
@@ -177,7 +183,8 @@ public struct XMLScanner {
             }
             raw.append((name, value))
         }
-        try checkDistinct(raw.map(\.qualified), in: qualified)
+        if raw.count > 1 { try checkDistinct(raw.map(\.qualified), in: qualified) }
+        if !declared.isEmpty { forgetResolvedNames() }
         let name = try resolve(qualified, isAttribute: false)
         var attributes: [XMLAttribute] = []
         attributes.reserveCapacity(raw.count)
@@ -207,6 +214,7 @@ public struct XMLScanner {
 
     private mutating func close() {
         guard let closed = open.popLast() else { return }
+        if !closed.declared.isEmpty { forgetResolvedNames() }
         for prefix in closed.declared {
             bindings[prefix]?.removeLast()
         }
@@ -215,7 +223,26 @@ public struct XMLScanner {
     /// `prefix:local` resolved against the declarations in scope. An unprefixed attribute
     /// has no namespace; an unprefixed element has the default one. An undeclared prefix
     /// leaves the URI `nil` (the name still reads as written).
-    private func resolve(_ qualified: String, isAttribute: Bool) throws(XMLError) -> XMLName {
+    private mutating func resolve(_ qualified: String, isAttribute: Bool) throws(XMLError) -> XMLName {
+        if let known = isAttribute ? resolvedAttributeNames[qualified] : resolvedNames[qualified] { return known }
+        let name = try resolveInScope(qualified, isAttribute: isAttribute)
+        if isAttribute {
+            if resolvedAttributeNames.count == Self.maximumRemembered { resolvedAttributeNames.removeAll(keepingCapacity: true) }
+            resolvedAttributeNames[qualified] = name
+        } else {
+            if resolvedNames.count == Self.maximumRemembered { resolvedNames.removeAll(keepingCapacity: true) }
+            resolvedNames[qualified] = name
+        }
+        return name
+    }
+
+    private mutating func forgetResolvedNames() {
+        resolvedNames.removeAll(keepingCapacity: true)
+        resolvedAttributeNames.removeAll(keepingCapacity: true)
+    }
+
+    /// `resolve(_:isAttribute:)` against the bindings, remembering nothing.
+    private func resolveInScope(_ qualified: String, isAttribute: Bool) throws(XMLError) -> XMLName {
         // On the UTF-8 view: ':' is ASCII, and no grapheme breaking is needed to find it.
         let colonByte = UInt8(ascii: ":")
         guard let colon = qualified.utf8.firstIndex(of: colonByte) else {
