@@ -46,6 +46,23 @@ import VersionCheckTestSupport
         #expect(try versioncheck("sort", "--prefix", "pkg@", "--ignore-invalid", stdin: "pkg@1.0\npkg@next\n").stdout == "pkg@1.0\n")
     }
 
+    /// Regression (found by `make bench`): standard input is read in 64 KiB chunks and
+    /// the read stops after the first invalid line; every tag counted as invalid without
+    /// the prefix, so the read stopped in the first chunk and a line cut short there was
+    /// reported as invalid (65). Both paths now read it all: 20,000 tags (about 260 KiB),
+    /// plain (fast path) and with a pre-release and `-v` (general path, naming a skipped line).
+    @Test func prefixedInputLongerThanOneReadIsReadWhole() throws {
+        let tags = (0..<20_000).map { "pkg@\($0 % 97).\($0 % 89).\($0)" }
+        let plain = try versioncheck("sort", "--prefix", "pkg@", "--latest", stdin: tags.joined(separator: "\n") + "\n")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "pkg@96.88.17265\n")
+        let mixed = tags + ["pkg@96.64.19978-rc.1", "other@1.0"]
+        let general = try versioncheck("-v", "sort", "--prefix", "pkg@", "--unique", stdin: mixed.joined(separator: "\n") + "\n")
+        #expect(general.status == 0, "\(general.stderr)")
+        #expect(general.stdout.split(separator: "\n").count == 20_001)
+        #expect(general.stderr.contains("skipped line 20002: does not start with 'pkg@'"))
+    }
+
     @Test func exitStatusWhenThePrefixLeavesNothing() throws {
         let none = try versioncheck("sort", "--prefix", "pkg@", stdin: "other@1.0\n2.0\n")
         #expect(none.status == 1)

@@ -36,7 +36,8 @@ struct SortCommand: Command {
         if arguments.isEmpty {
             // Without --ignore-invalid the first invalid line ends the run: no need to read
             // on (an endless stream of random bytes stops at its first line).
-            let read = options.ignoreInvalid ? stdin.read() : stdin.read(stoppingAfter: Self.isInvalidLine)
+            let read = options.ignoreInvalid
+                ? stdin.read() : stdin.read(stoppingAfter: { Self.isInvalidLine($0, prefix: options.prefix) })
             switch read {
             case .success(let bytes):
                 if let status = PlainVersionLines.sortAndPrint(bytes, options: options, output: output) { return status }
@@ -103,10 +104,15 @@ struct SortCommand: Command {
 
     /// Whether `line` of stdin is an entry that is not a version: exactly the test the
     /// general path applies below (`Entry.isBlank`, then `Version` of the line as given,
-    /// whose plain scanner makes a plain version cost a few nanoseconds).
-    static func isInvalidLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// whose plain scanner makes a plain version cost a few nanoseconds). With `prefix`,
+    /// a line that does not start with it is skipped, not invalid, and one that does is
+    /// judged without it.
+    static func isInvalidLine(_ line: UnsafeBufferPointer<UInt8>, prefix: String?) -> Bool {
         if Entry.isBlank(line) { return false }
-        return (try? Version(String(decoding: line, as: UTF8.self))) == nil
+        guard let prefix else { return (try? Version(String(decoding: line, as: UTF8.self))) == nil }
+        let text = Version.trimmingWhitespace(String(decoding: line, as: UTF8.self))
+        guard text.utf8.starts(with: prefix.utf8) else { return false }
+        return (try? Version(String(decoding: text.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))) == nil
     }
 
     /// One entry to sort and where it came from.
