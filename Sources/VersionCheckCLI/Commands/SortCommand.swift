@@ -110,9 +110,18 @@ struct SortCommand: Command {
     static func isInvalidLine(_ line: UnsafeBufferPointer<UInt8>, prefix: String?) -> Bool {
         if Entry.isBlank(line) { return false }
         guard let prefix else { return (try? Version(String(decoding: line, as: UTF8.self))) == nil }
-        let text = Version.trimmingWhitespace(String(decoding: line, as: UTF8.self))
-        guard text.utf8.starts(with: prefix.utf8) else { return false }
-        return (try? Version(String(decoding: text.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))) == nil
+        // On bytes, as the fast path reads lines: ASCII white space trimmed, the prefix
+        // compared byte for byte (a line led by other white space goes the long way).
+        var start = line.startIndex
+        while start < line.endIndex, PlainVersionLines.isASCIIWhitespace(line[start]) { start += 1 }
+        guard start == line.endIndex || line[start] < 0x80 else {
+            let text = Version.trimmingWhitespace(String(decoding: line, as: UTF8.self))
+            guard text.utf8.starts(with: prefix.utf8) else { return false }
+            return (try? Version(String(decoding: text.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))) == nil
+        }
+        let rest = UnsafeBufferPointer(rebasing: line[start...])
+        guard rest.starts(with: prefix.utf8) else { return false }
+        return (try? Version(String(decoding: rest.dropFirst(prefix.utf8.count), as: UTF8.self))) == nil
     }
 
     /// One entry to sort and where it came from.
