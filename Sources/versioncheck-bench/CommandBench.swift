@@ -40,6 +40,12 @@ struct CommandPair {
     /// Run before each run of `ours`, untimed (the launcher row removes the refresh lock,
     /// so that every launch starts a refresh).
     var beforeOurs: (() -> Void)? = nil
+    /// Seconds to wait, untimed, before every timed run of each command: the launcher row
+    /// lets the refresh the previous launch detached get its networking helper started
+    /// (some 15 ms of CPU on these two cores) before anything is timed, so that neither
+    /// the next launch nor `dpkg` is measured against it; a launcher starts one refresh
+    /// a day, not one every few milliseconds.
+    var settleSeconds: Double = 0
 
     /// The medians (seconds) of ours, then theirs; nil when skipped.
     @discardableResult
@@ -67,6 +73,7 @@ struct CommandPair {
         for _ in 0..<runs {
             for (index, (argv, variables)) in commands.enumerated() {
                 if index == 0 { beforeOurs?() }
+                if settleSeconds > 0 { usleep(UInt32(settleSeconds * 1e6)) }
                 samples[index].append(CommandPair.spawn(argv, stdinPath: stdinPath, environment: variables))
             }
         }

@@ -62,9 +62,11 @@ public enum ReferenceResolution {
             return String(unsafeUninitializedCapacity: count) { buffer in
                 var written = 0
                 func put(_ piece: String) {
-                    for byte in piece.utf8 {
-                        buffer[written] = byte
-                        written += 1
+                    var piece = piece
+                    piece.withUTF8 { bytes in
+                        guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                        (target + written).update(from: source, count: bytes.count)
+                        written += bytes.count
                     }
                 }
                 if let scheme {

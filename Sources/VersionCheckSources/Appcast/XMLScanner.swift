@@ -112,7 +112,12 @@ public struct XMLScanner {
                 if !text.isEmpty { return .text(text) }
                 continue
             }
-            if starts(with: "<?") {
+            // Tags first, by the byte after '<': most of a feed is tags.
+            if index + 1 < bytes.count, isNameStart(bytes[index + 1]) {
+                return try readStartTag()
+            } else if index + 1 < bytes.count, bytes[index + 1] == slash {
+                return try readEndTag()
+            } else if starts(with: "<?") {
                 try skip(past: "?>", what: "processing instruction")
             } else if starts(with: "<!--") {
                 try skip(past: "-->", what: "comment")
