@@ -47,13 +47,6 @@ public struct Release: Sendable {
         fullNotesUrl: String? = nil, majorUpgradeFrom: String? = nil, heldBack: HeldBack? = nil
     ) {
         self.version = version
-        let notesAtMost = date == nil && !critical && minimumOsVersion == nil && url == nil && displayVersion == nil
-            && notesUrl == nil && !informational && notesFormat == .plainText && title == nil && infoUrl == nil
-            && fullNotesUrl == nil && majorUpgradeFrom == nil && heldBack == nil
-        if notesAtMost {  // no fields to compare
-            details = notes.map { NotesOnly($0) }
-            return
-        }
         var fields = Fields(
             notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
             displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat)

@@ -314,19 +314,15 @@ private func offeredReleases(
     var kept = [Bool](repeating: false, count: releases.count)
     // Versions are compared in place, through the buffer: no release is copied.
     var order = releases.withUnsafeBufferPointer { releases in
-        if let packed = orderByPackedKeys(releases) { return packed }
-        var order = (0..<releases.count).map { UInt32(truncatingIfNeeded: $0) }
-        order.sort { left, right in
+        let order = orderByPackedKeys(releases) ?? (0..<releases.count).map { UInt32(truncatingIfNeeded: $0) }.sorted { left, right in
             let precedence = releases[Int(left)].version.compare(to: releases[Int(right)].version)
             return precedence == 0 ? left < right : precedence < 0
         }
-        return order
-    }
-    releases.withUnsafeBufferPointer { releases in
         for (position, index) in order.enumerated()
         where position == 0 || releases[Int(order[position - 1])].version.compare(to: releases[Int(index)].version) != 0 {
             kept[Int(index)] = true
         }
+        return order
     }
     if filtering {
         for index in releases.indices where kept[index] {

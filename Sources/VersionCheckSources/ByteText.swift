@@ -12,4 +12,18 @@ public enum ByteText {
     public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
+
+    /// Whether `bytes` starts with `prefix` (lower-case ASCII), the letters A–Z matched in
+    /// either case and no other byte folded (`0x1A` is not `:`).
+    public static func startsIgnoringASCIICase(_ bytes: some Collection<UInt8>, with prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var index = bytes.startIndex
+        for byte in expected {
+            guard index != bytes.endIndex else { return false }
+            let given = bytes[index]
+            guard (given >= 0x41 && given <= 0x5A ? given | 0x20 : given) == byte else { return false }
+            index = bytes.index(after: index)
+        }
+        return true
+    }
 }

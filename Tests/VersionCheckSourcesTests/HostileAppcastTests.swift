@@ -48,6 +48,24 @@ struct HostileAppcastTests {
         #expect(message(Array(twice.utf8)) == "not a readable appcast (line 1: attribute xmlns:p given twice in <rss>)")
     }
 
+    /// Only the letters A–Z are folded when a link is tested for `http(s)://`: `0x1A | 0x20`
+    /// is `:` and `0x0F | 0x20` is `/`, so `http\u{1A}//host/x` (or `http\u{1A}/\u{0F}host`) passed as an absolute web
+    /// link, printed unresolved. It is a relative reference, resolved against the base.
+    @Test func controlBytesNeverReadAsTheSchemeDelimiters() {
+        let base = LinkBase("https://feed.example/app/appcast.xml")
+        for reference in ["http\u{1A}//e.example/x.zip", "http\u{1A}/\u{0F}e.example/x.zip", "HTTP://e.example/x.zip"] {
+            let resolved = AppcastLinks.resolve(reference, against: base)
+            #expect(resolved.isWeb, "\(reference)")
+            if reference.hasPrefix("HTTP:") {
+                #expect(resolved.text == reference, "letters fold: an absolute link stays as given")
+            } else {
+                #expect(resolved.text == "https://feed.example/app/" + reference, "\(resolved.text)")
+            }
+        }
+        #expect(ByteText.startsIgnoringASCIICase(Array("<!DOCTYPE rss".utf8), with: "<!doctype"))
+        #expect(!ByteText.startsIgnoringASCIICase(Array("http\u{1A}//".utf8), with: "http://"))
+    }
+
     @Test func truncatedAnywhereFailsCleanly() throws {
         let bytes = try appcastFixture("appcast-sparkle2.xml")
         for end in stride(from: 0, to: bytes.count - 1, by: 7) {

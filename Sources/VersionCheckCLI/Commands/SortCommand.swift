@@ -53,17 +53,18 @@ struct SortCommand: Command {
         var shown: [String] = []
         for entry in entries {
             var text = entry.text
+            var versionText = text
             if let prefix = options.prefix {
                 text = Version.trimmingWhitespace(text)
-                // Byte for byte, as the fast path compares.
-                guard text.utf8.starts(with: prefix.utf8) else {
+                guard let unprefixed = Self.unprefixed(text, prefix) else {
                     output.diagnostic("skipped \(entry.place): does not start with \(Quote.single(prefix))")
                     continue
                 }
+                versionText = unprefixed
             }
             let version: Version
             do {
-                version = try Version(options.prefix.map { String(decoding: text.utf8.dropFirst($0.utf8.count), as: UTF8.self) } ?? text)
+                version = try Version(versionText)
             } catch {
                 guard options.ignoreInvalid else {
                     return output.report(Failure(.invalidInput, "\(entry.place): \(error.description)"))
@@ -115,13 +116,19 @@ struct SortCommand: Command {
         var start = line.startIndex
         while start < line.endIndex, PlainVersionLines.isASCIIWhitespace(line[start]) { start += 1 }
         guard start == line.endIndex || line[start] < 0x80 else {
-            let text = Version.trimmingWhitespace(String(decoding: line, as: UTF8.self))
-            guard text.utf8.starts(with: prefix.utf8) else { return false }
-            return (try? Version(String(decoding: text.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))) == nil
+            guard let rest = unprefixed(Version.trimmingWhitespace(String(decoding: line, as: UTF8.self)), prefix) else { return false }
+            return (try? Version(rest)) == nil
         }
         let rest = UnsafeBufferPointer(rebasing: line[start...])
         guard rest.starts(with: prefix.utf8) else { return false }
         return (try? Version(String(decoding: rest.dropFirst(prefix.utf8.count), as: UTF8.self))) == nil
+    }
+
+    /// `text` (trimmed) without `--prefix`'s `prefix`, compared byte for byte as the fast
+    /// path compares; nil when it does not start with it (the entry is skipped).
+    static func unprefixed(_ text: String, _ prefix: String) -> String? {
+        guard text.utf8.starts(with: prefix.utf8) else { return nil }
+        return String(decoding: text.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// One entry to sort and where it came from.

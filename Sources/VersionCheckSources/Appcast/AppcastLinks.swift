@@ -34,7 +34,7 @@ enum AppcastLinks {
     /// common case, so most links cost no parsing).
     private static func isPlainAbsolute(_ reference: String) -> Bool {
         let utf8 = reference.utf8
-        let absolute = startsIgnoringCase(utf8, with: "https://") || startsIgnoringCase(utf8, with: "http://")
+        let absolute = ByteText.startsIgnoringASCIICase(utf8, with: "https://") || ByteText.startsIgnoringASCIICase(utf8, with: "http://")
         return absolute && !ReferenceResolution.hasDotSegment(reference)
     }
 
@@ -42,19 +42,7 @@ enum AppcastLinks {
     private static func isWeb(scheme: String?) -> Bool {
         guard let scheme else { return true }
         let utf8 = scheme.utf8
-        return (utf8.count == 4 || utf8.count == 5) && startsIgnoringCase(utf8, with: utf8.count == 4 ? "http" : "https")
-    }
-
-    /// Whether `text` starts with the lower-case ASCII `prefix`, ignoring the case of letters
-    /// (no lowered copy: an appcast checks one link per item).
-    private static func startsIgnoringCase(_ text: String.UTF8View, with prefix: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        var index = text.startIndex
-        for byte in expected {
-            guard index != text.endIndex, text[index] | 0x20 == byte else { return false }
-            index = text.index(after: index)
-        }
-        return true
+        return (utf8.count == 4 || utf8.count == 5) && ByteText.startsIgnoringASCIICase(utf8, with: utf8.count == 4 ? "http" : "https")
     }
 
     /// A notes or info link resolved against `base`; nil when empty or of another

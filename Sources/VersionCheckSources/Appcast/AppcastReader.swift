@@ -24,7 +24,7 @@ public enum AppcastReader {
                 index = end
                 continue
             }
-            if startsCaseInsensitive(rest, with: "<!doctype") {
+            if ByteText.startsIgnoringASCIICase(rest, with: "<!doctype") {
                 // An appcast with a document type declaration is still an appcast: the reader
                 // refuses the declaration and says so (not "not a valid property list").
                 guard let end = doctypeEnd(body, from: index + 9) else { return false }
@@ -39,17 +39,12 @@ public enum AppcastReader {
         }
     }
 
-    /// Whether `bytes` starts with the ASCII `prefix`, letters in any case.
-    private static func startsCaseInsensitive(_ bytes: ArraySlice<UInt8>, with prefix: String) -> Bool {
-        bytes.count >= prefix.utf8.count && zip(bytes, prefix.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
-    }
-
     /// Of a `<!DOCTYPE` whose name starts at or after `start`: whether the name is `rss`,
     /// and the position after its closing `>` (an internal subset in brackets skipped).
     private static func doctypeEnd(_ body: [UInt8], from start: Int) -> (isRSS: Bool, position: Int)? {
         var index = start
         while index < body.count, ByteText.isWhitespace(body[index]) { index += 1 }
-        if startsCaseInsensitive(body[index...], with: "rss") {
+        if ByteText.startsIgnoringASCIICase(body[index...], with: "rss") {
             let after = index + 3
             if after == body.count || ByteText.isWhitespace(body[after]) || body[after] == UInt8(ascii: ">")
                 || body[after] == UInt8(ascii: "[") {
