@@ -38,7 +38,37 @@ public struct ChunkedWriter: TextOutputStream {
     /// of the whole value first, and a string larger than the buffer (an 8 MiB version)
     /// goes from its own storage straight to the sink.
     public mutating func write(json value: JSONValue) {
-        value.write { write(bytes: $0) }
+        guard case .string(let string) = value else {
+            value.write { write(bytes: $0) }
+            return
+        }
+        write(jsonString: string)
+    }
+
+    /// Appends `string` as a JSON string literal (`JSONString`'s rule), escaped straight
+    /// into the buffer when its longest escaped form fits there (after a flush if need
+    /// be); a longer one in pieces (`JSONValue.writeString`).
+    public mutating func write(jsonString string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            let room = JSONString.maximumGrowth * utf8.count + 2
+            if room > capacity - used && room <= capacity { flush() }
+            guard room <= capacity - used else {
+                JSONValue.writeString(utf8: utf8) { write(bytes: $0) }
+                return
+            }
+            buffer[used] = UInt8(ascii: "\"")
+            used += 1
+            used += JSONString.escape(utf8, into: buffer + used)
+            buffer[used] = UInt8(ascii: "\"")
+            used += 1
+        }
+    }
+
+    /// Appends a literal's bytes.
+    @inline(__always)
+    public mutating func write(literal: StaticString) {
+        write(bytes: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends raw bytes (a piece of the input, copied once). Inlined where it is called:

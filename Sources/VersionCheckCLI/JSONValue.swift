@@ -46,9 +46,9 @@ public enum JSONValue: Sendable, Equatable {
         write { bytes.append(contentsOf: $0) }
     }
 
-    /// Hands the value's JSON text, as UTF-8, to `emit` piece by piece: a string's runs of
-    /// plain bytes straight from its storage, so that a huge value (an 8 MiB version) is
-    /// written without a copy of it (`ChunkedWriter.write(json:)`).
+    /// Hands the value's JSON text, as UTF-8, to `emit` piece by piece: a huge string (an
+    /// 8 MiB version) in pieces of a small buffer, never rendered whole
+    /// (`ChunkedWriter.write(json:)`).
     public func write(_ emit: JSONEmitter) {
         switch self {
         case .null: Self.emit("null", emit)
@@ -99,55 +99,28 @@ public enum JSONValue: Sendable, Equatable {
         writeString(string) { bytes.append(contentsOf: $0) }
     }
 
-    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or
-    /// `\u00XX`, U+2028 and U+2029 as `\u2028` and `\u2029` (valid JSON, but they end a
-    /// line in JavaScript); everything else (all of Unicode) written as UTF-8. Hands runs
-    /// of plain bytes to `emit` at once, straight from the string's storage: most strings
-    /// need no escape at all, and a huge one is never copied.
+    /// A JSON string literal (`JSONString`'s rule), handed to `emit` in pieces of at most
+    /// `JSONString.maximumGrowth` × 4 KiB: a huge string (an 8 MiB version) is escaped
+    /// through a small buffer, never copied whole.
     static func writeString(_ string: String, _ emit: JSONEmitter) {
         var string = string
-        Self.emit("\"", emit)
-        string.withUTF8 { utf8 in
-            var plainStart = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                // Most bytes need no escape: one test each, the cases below only for the rest.
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 else {
-                    index += 1
-                    continue
-                }
-                var escape: String?
-                var width = 1
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20, 0x7F: escape = hexEscape(byte)
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                default: break
-                }
-                if let escape {
-                    if plainStart < index { emit(UnsafeBufferPointer(rebasing: utf8[plainStart..<index])) }
-                    Self.emit(text: escape, emit)
-                    plainStart = index + width
-                }
-                index += width
-            }
-            if plainStart < utf8.count { emit(UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count])) }
-        }
-        Self.emit("\"", emit)
+        string.withUTF8 { writeString(utf8: $0, emit) }
     }
 
-    private static func hexEscape(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return "\\u00" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+    /// `writeString(_:_:)` of a string's UTF-8 bytes.
+    static func writeString(utf8: UnsafeBufferPointer<UInt8>, _ emit: JSONEmitter) {
+        let pieceSize = 4096
+        Self.emit("\"", emit)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONString.maximumGrowth * min(utf8.count, pieceSize) + 1) { buffer in
+            var start = 0
+            while start < utf8.count {
+                let end = JSONString.wholeCharacters(utf8, from: start, limit: pieceSize)
+                let written = JSONString.escape(UnsafeBufferPointer(rebasing: utf8[start..<end]), into: buffer.baseAddress!)
+                emit(UnsafeBufferPointer(start: buffer.baseAddress, count: written))
+                start = end
+            }
+        }
+        Self.emit("\"", emit)
     }
 }
 

@@ -101,6 +101,10 @@ public struct Release: Sendable {
         set { change { $0.changeExtras { $0.heldBack = newValue } } }
     }
 
+    /// True when no field but `notes` (which may be nil too) is set: every other field
+    /// reads as absent, `false` or plain text, and a writer need not ask for each.
+    public var hasNoFieldButNotes: Bool { details?.allFields == nil }
+
     public var notes: String? {
         get { details?.notes }
         set { change { $0.notes = newValue } }

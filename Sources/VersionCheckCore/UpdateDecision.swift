@@ -363,7 +363,8 @@ private func offeredReleases(
 /// every version is plain (at most four numbers that fit inline, no pre-release) and
 /// their widths add up to 64 bits at most: each number position packed into as many
 /// bits as its largest value needs, the keys order exactly as precedence does. Sorting
-/// 300,000 such keys costs a fifth of sorting the versions. Else nil.
+/// 300,000 such keys by radix (`PackedVersionSort.radixSortedOrder`, also `sort`'s)
+/// costs a small part of sorting the versions. Else nil.
 private func orderByPackedKeys(_ releases: UnsafeBufferPointer<Release>) -> [UInt32]? {
     var widest: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     for index in releases.indices {
@@ -375,17 +376,17 @@ private func orderByPackedKeys(_ releases: UnsafeBufferPointer<Release>) -> [UIn
     }
     func bits(_ value: UInt64) -> Int { UInt64.bitWidth - value.leadingZeroBitCount }
     let (bits1, bits2, bits3) = (bits(widest.1), bits(widest.2), bits(widest.3))
-    guard bits(widest.0) + bits1 + bits2 + bits3 <= UInt64.bitWidth else { return nil }
-    var keyed: [(key: UInt64, index: UInt32)] = []
-    keyed.reserveCapacity(releases.count)
+    let width = bits(widest.0) + bits1 + bits2 + bits3
+    guard width <= UInt64.bitWidth else { return nil }
+    var keys: [UInt64] = []
+    keys.reserveCapacity(releases.count)
     for index in releases.indices {
         // `<<` by 64 or more is 0: a position of width 0 holds only zeros.
-        let key = releases[index].version._w0 << (bits1 + bits2 + bits3) | releases[index].version._w1 << (bits2 + bits3)
-            | releases[index].version._w2 << bits3 | releases[index].version._w3
-        keyed.append((key, UInt32(truncatingIfNeeded: index)))
+        keys.append(
+            releases[index].version._w0 << (bits1 + bits2 + bits3) | releases[index].version._w1 << (bits2 + bits3)
+                | releases[index].version._w2 << bits3 | releases[index].version._w3)
     }
-    keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
-    return keyed.map(\.index)
+    return PackedVersionSort.radixSortedOrder(keys: &keys, significantBits: width)
 }
 
 /// Whether releases are given in ascending order of precedence.

@@ -10,8 +10,13 @@ struct CheckPresenterTests {
     static func report(releases count: Int, gate: Bool = false, app: AppInfo? = nil) throws -> CheckReport {
         var releases: [Release] = []
         for index in 0..<count {
+            let version = try Version("1.\(index / 100).\(index % 100)")
+            if index % 5 == 4 {  // notes only, or no field at all: the JSON writer's short path
+                releases.append(index % 10 == 4 ? Release(version: version, notes: "Only \"notes\" \(index)") : Release(version: version))
+                continue
+            }
             releases.append(Release(
-                version: try Version("1.\(index / 100).\(index % 100)"),
+                version: version,
                 notes: index % 3 == 0 ? nil : "Fixes \(index).\r\nLine two\u{1B}[31m\n\nafter a blank line",
                 date: index % 2 == 0 ? "2026-01-02T03:04:05Z" : nil, critical: index % 7 == 6,
                 minimumOsVersion: "15.0", url: "https://example.com/\(index)"))
@@ -33,10 +38,11 @@ struct CheckPresenterTests {
         return (String(decoding: recorder.bytes, as: UTF8.self), recorder.sizes)
     }
 
-    @Test("--json: one line, equal to the whole value rendered", arguments: [0, 1, 5, 3_000])
-    func jsonMatchesTheWholeValue(count: Int) throws {
+    @Test("--json: one line, equal to the whole value rendered", arguments: [0, 1, 5, 3_000], [false, true])
+    func jsonMatchesTheWholeValue(count: Int, appcast: Bool) throws {
         for (gate, app) in [(false, nil), (true, AppInfo(id: 42, bundleId: "com.example.app", name: "Example \"App\""))] {
-            let report = try Self.report(releases: count, gate: gate, app: app)
+            var report = try Self.report(releases: count, gate: gate, app: app)
+            report.appcast = appcast
             let (printed, writes) = Self.present(report, json: true)
             #expect(printed == CheckPresenter.json(report).rendered + "\n")
             #expect(printed.filter { $0 == "\n" }.count == 1)

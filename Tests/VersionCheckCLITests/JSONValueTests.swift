@@ -22,6 +22,57 @@ struct JSONValueTests {
         #expect(JSONValue.string(input).rendered == expected)
     }
 
+    /// JSON's rule spelled out scalar by scalar, independently of `JSONString`.
+    static func reference(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{2028}", "\u{2029}": out += "\\u" + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Long strings are escaped piece by piece (4 KiB at a time through a small buffer,
+    /// or straight into the chunked writer's buffer): every escape and every multi-byte
+    /// character lands on each side of a piece's end, and the result is the whole text
+    /// escaped, whichever path wrote it.
+    @Test(arguments: strings.map(\.0))
+    func longStringsAcrossPieces(tail: String) {
+        for length in [4_093, 4_094, 4_095, 4_096, 10_000, 65_530, 70_000] {
+            for filler in ["a", "é", "日", "\u{2028}", "\""] {
+                var text = String(repeating: filler, count: length / filler.utf8.count)
+                text += tail + text
+                let expected = Self.reference(text)
+                #expect(JSONValue.string(text).rendered == expected, "\(length) \(filler)")
+                for chunkSize in [16, 4_096, ChunkedWriter.chunkSize] {
+                    let recorder = WriteRecorder()
+                    var writer = ChunkedWriter(OutputSink { recorder.record($0) }, chunkSize: chunkSize)
+                    writer.write(literal: "[")
+                    writer.write(jsonString: text)
+                    writer.write(json: .string(tail))
+                    writer.flush()
+                    #expect(String(decoding: recorder.bytes, as: UTF8.self) == "[" + expected + Self.reference(tail), "\(length) \(filler) \(chunkSize)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: strings)
+    func referenceAgrees(input: String, expected: String) {
+        #expect(Self.reference(input) == expected)
+    }
+
     @Test func objectsKeepKeyOrderAndWriteNull() {
         let value: JSONValue = [
             "status": "optional", "current": "1.2.0", "comparison": -1, "gate": true, "url": .string(nil),

@@ -53,8 +53,9 @@ import VersionCheckTestSupport
     }
 
     /// A key given twice is refused wherever it comes: keys are hashed only once the
-    /// versions stop rising or falling strictly (or one fails to parse), and then
-    /// every key before counts, padded ones by their own text.
+    /// versions stop rising or falling strictly and the keys stop rising as ASCII text
+    /// (or one fails to parse), and then every key before counts, padded ones by their
+    /// own text.
     @Test(arguments: Format.allCases, [
         (["1.0", "1.1", "1.2", "1.1"], "property list has the key '1.1' more than once"),
         (["3", "2", "1", "2"], "property list has the key '2' more than once"),
@@ -66,6 +67,10 @@ import VersionCheckTestSupport
         (["1.0", "2.0", "3.0"], nil),
         (["3.0", "2.0", "1.0"], nil),
         (["1.0", "3.0", "2.0", "4.0"], nil),
+        (["1.10", "1.2", "1.9"], nil),
+        (["1.10", "1.2", "1.9", "1.9"], "property list has the key '1.9' more than once"),
+        (["1.10", "1.2", "1.9", "1.2"], "property list has the key '1.2' more than once"),
+        (["1.10", "1.2", "1.9", "1.10.0"], nil),
     ] as [([String], String?)])
     func repeatedKeys(format: Format, given: (keys: [String], failure: String?)) throws {
         let (keys, failure) = given

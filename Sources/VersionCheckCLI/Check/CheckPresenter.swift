@@ -168,7 +168,7 @@ public enum CheckPresenter {
         writer.write(#", "releases": ["#)
         for (index, release) in report.decision.releases.enumerated() {
             if index > 0 { writer.write(", ") }
-            writeJSON(release, appcast: report.appcast) { writer.write(bytes: $0) }
+            writeJSON(release, appcast: report.appcast, to: &writer)
         }
         writer.write("]")
         for member in jsonTail(report) {
@@ -227,19 +227,34 @@ public enum CheckPresenter {
         return .object(members)
     }
 
-    /// `json(release)` handed to `emit` piece by piece, member by member: no value tree
-    /// for each of hundreds of thousands of releases, and no copy of a huge string (the
-    /// streamed output is held byte for byte to the whole value by `CheckPresenterTests`).
-    static func writeJSON(_ release: Release, appcast: Bool, _ emit: JSONValue.JSONEmitter) {
+    /// `json(release)` written to `writer` member by member: no value tree for each of
+    /// hundreds of thousands of releases, and no copy of a huge string (the streamed
+    /// output is held byte for byte to the whole value by `CheckPresenterTests`).
+    static func writeJSON(_ release: Release, appcast: Bool, to writer: inout ChunkedWriter) {
         func member(_ key: StaticString, _ text: String?) {
-            JSONValue.emit(key, emit)
-            if let text { JSONValue.writeString(text, emit) } else { JSONValue.emit("null", emit) }
+            writer.write(literal: key)
+            if let text { writer.write(jsonString: text) } else { writer.write(literal: "null") }
         }
         func member(_ key: StaticString, _ flag: Bool) {
-            JSONValue.emit(key, emit)
-            JSONValue.emit(flag ? "true" : "false", emit)
+            writer.write(literal: key)
+            writer.write(literal: flag ? "true" : "false")
         }
         member(#"{"version": "#, release.version.description)
+        if release.hasNoFieldButNotes {
+            // The common release of a large manifest: the members that must be null or
+            // false written as one piece each (held to the general path by CheckPresenterTests).
+            writer.write(literal: #", "displayVersion": null"#)
+            if let notes = release.notes {
+                writer.write(literal: #", "notes": "#)
+                writer.write(jsonString: notes)
+                writer.write(literal: #", "notesFormat": "plain-text""#)  // NotesFormat.plainText
+            } else {
+                writer.write(literal: #", "notes": null, "notesFormat": null"#)
+            }
+            writer.write(literal: #", "notesUrl": null, "date": null, "critical": false, "informational": false, "url": null, "minimumOsVersion": null"#)
+            writer.write(literal: appcast ? #", "fullNotesUrl": null, "infoUrl": null, "title": null, "majorUpgrade": false}"# : "}")
+            return
+        }
         member(#", "displayVersion": "#, release.displayVersion)
         member(#", "notes": "#, release.notes)
         member(#", "notesFormat": "#, notesFormat(release, appcast: appcast))
@@ -255,7 +270,7 @@ public enum CheckPresenter {
             member(#", "title": "#, release.title)
             member(#", "majorUpgrade": "#, release.majorUpgrade)
         }
-        JSONValue.emit("}", emit)
+        writer.write(literal: "}")
     }
 
     /// A release's name in a text heading: `5.2.9 (5209)` when its display version

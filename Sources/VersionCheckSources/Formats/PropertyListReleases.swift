@@ -6,9 +6,12 @@ import VersionCheckCore
 /// A key given twice is refused (which of two equal keys a reader keeps is a choice
 /// the file did not make; JSON refuses them too). Keys are hashed only once the
 /// versions stop rising (or falling) strictly, or one fails to parse: until then no
-/// key can have come before, since equal keys are equal versions. A list written in
-/// order (the usual case) costs no hashing at all. Hashed keys are kept as entry
-/// numbers (`KeyIndexTable`), their text read back from the releases' versions.
+/// key can have come before, since equal keys are equal versions; nor while the keys
+/// are ASCII and rise byte for byte (their text sorted, as plistlib and Xcode write
+/// them: `1.10` before `1.9`), since two different ASCII texts are never equal strings.
+/// A list written in either order (the usual case) costs no hashing at all. Hashed keys
+/// are kept as entry numbers (`KeyIndexTable`), their text read back from the
+/// releases' versions.
 ///
 /// Releases whose notes are equal share one details object (a copy of the first
 /// with the version replaced): found by the value object they name in a binary list,
@@ -18,6 +21,12 @@ import VersionCheckCore
 struct PropertyListReleases {
     private var kept: [Release] = []
     private var direction = 0  // 1 rising, -1 falling, 0 not known yet
+    /// Until keys are hashed: whether the versions so far rise or fall strictly.
+    private var versionsInOrder = true
+    /// Until keys are hashed: whether the keys so far are ASCII and rise byte for byte;
+    /// `lastKey` is the one before.
+    private var keyTextInOrder = true
+    private var lastKey = ""
     /// The keys so far, once they must be hashed: number `n` is `kept[n]`'s key for
     /// `n < kept.count`, else `otherKeys[n - kept.count]` (keys that are not versions,
     /// which come only after the first version error, when `kept` no longer grows).
@@ -68,13 +77,20 @@ struct PropertyListReleases {
             addOtherKey(entry.key)
             return
         }
-        if keys == nil, let last = kept.last?.version {
-            let order = last.compare(to: version)
-            if order == 0 || (direction != 0 && order != -direction) {
-                hashKeys()
-            } else {
-                direction = -order
+        if keys == nil {
+            if keyTextInOrder {
+                keyTextInOrder = Self.isASCII(entry.key, after: kept.isEmpty ? nil : lastKey)
+                lastKey = entry.key
             }
+            if versionsInOrder, let last = kept.last?.version {
+                let order = last.compare(to: version)
+                if order == 0 || (direction != 0 && order != -direction) {
+                    versionsInOrder = false
+                } else {
+                    direction = -order
+                }
+            }
+            if !versionsInOrder && !keyTextInOrder { hashKeys() }
         }
         if keys != nil, !insertKey(entry.key, number: kept.count) {
             repeatedKey = entry.key
@@ -115,6 +131,25 @@ struct PropertyListReleases {
     private func keyText(_ number: Int) -> String {
         guard number < kept.count else { return otherKeys[number - kept.count] }
         return paddedKeys.isEmpty ? kept[number].version.description : paddedKeys[number] ?? kept[number].version.description
+    }
+
+    /// Whether `key` is ASCII and sorts after `earlier` (if any) by their bytes.
+    private static func isASCII(_ key: String, after earlier: String?) -> Bool {
+        let checkOrder = earlier != nil
+        var key = key
+        var earlier = earlier ?? ""
+        return key.withUTF8 { key in
+            var bits: UInt8 = 0
+            for byte in key { bits |= byte }
+            guard bits < 0x80 else { return false }
+            guard checkOrder else { return true }
+            return earlier.withUTF8 { earlier in
+                for index in 0..<min(earlier.count, key.count) where earlier[index] != key[index] {
+                    return earlier[index] < key[index]
+                }
+                return earlier.count < key.count
+            }
+        }
     }
 
     /// The releases in file order, or the failure that outranks the others.
