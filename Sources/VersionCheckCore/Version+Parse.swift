@@ -33,6 +33,18 @@ extension Version {
         return try _parseGeneral(text, syntax: syntax)
     }
 
+    /// `text` when it is only digits and single dots (no `v`, nothing to trim) with at
+    /// most four significant numbers of at most 19 digits; nil otherwise.
+    static func plainDigitsAndDots(_ text: String) -> Version? {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, first &- zero < 10 else { return false }
+            return scanPlainRelease(bytes, into: &words)
+        }
+        guard plain == true else { return nil }
+        return Version(words: words.0, words.1, words.2, words.3, extra: nil, text: text)
+    }
+
     /// Reads `[v]number *("." number)` with at most four non-zero-padded components that fit
     /// in 19 digits, and nothing around it; `false` (leaving the exact work to
     /// `scan`) for anything else, errors included.

@@ -20,6 +20,12 @@ extension Version {
     @_specialize(exported: true, where Text == String)
     @_specialize(exported: true, where Text == Substring)
     public init<Text: StringProtocol>(sparkle text: Text) throws(VersionError) {
+        // `1`, `1.2.3` (digits, single dots, nothing around them, at most four significant
+        // numbers) read alike in both grammars: read in place, as the lenient one does.
+        if let string = text as? String, let plain = Version.plainDigitsAndDots(string) {
+            self = plain
+            return
+        }
         let trimmed = Version.trimmingWhitespace(text)
         guard !trimmed.isEmpty else { throw .empty }
         // Printable ASCII (the usual version) needs no look at its characters.

@@ -70,16 +70,18 @@ public struct XMLScanner {
 
     private let bytes: [UInt8]
     private var index: Int
-    /// Open elements, outermost first, with the prefixes each declared.
-    private var open: [(name: XMLName, qualified: String, declared: [String])] = []
+    /// Open elements, outermost first: the resolved name, where its qualified name is in
+    /// the input (an end tag is matched byte for byte, no string made), and the prefixes
+    /// it declared.
+    private var open: [(name: XMLName, qualified: Range<Int>, declared: [String])] = []
     /// Prefix (`""` for the default namespace) → the URIs bound to it, innermost last.
     private var bindings: [String: [String]] = [:]
-    /// Names resolved since the bindings last changed, by qualified name (elements and
-    /// attributes apart): an appcast repeats a dozen names 100,000 times. Emptied when a
-    /// declaration comes into or goes out of scope, and past `maximumRemembered`.
-    private var resolvedNames: [String: XMLName] = [:]
-    private var resolvedAttributeNames: [String: XMLName] = [:]
-    private static let maximumRemembered = 256
+    /// Names resolved since the bindings last changed (`RememberedNames`): an appcast
+    /// repeats a dozen names 100,000 times, each then found by its bytes.
+    private var remembered = RememberedNames()
+    /// A start tag's attributes as read (qualified name in the input, value), kept
+    /// between tags so that reading one allocates no list.
+    private var rawAttributes: [(qualified: Range<Int>, value: String)] = []
     private var pendingEnd: XMLName?
     private var sawRoot = false
 
@@ -137,7 +139,7 @@ public struct XMLScanner {
                 return try readStartTag()
             }
         }
-        if let innermost = open.last { throw failure("the document ends inside <\(innermost.qualified)>") }
+        if let innermost = open.last { throw failure("the document ends inside <\(text(innermost.qualified))>") }
         if !sawRoot { throw failure("no root element") }
         return nil
     }
@@ -151,50 +153,51 @@ public struct XMLScanner {
         }
         index += 1
         let qualified = try readName()
-        var raw: [(qualified: String, value: String)] = []
+        rawAttributes.removeAll(keepingCapacity: true)
         var declared: [String] = []
         var selfClosing = false
         while true {
             let hadSpace = skipWhitespace()
-            guard index < bytes.count else { throw failure("unterminated tag <\(qualified)>") }
+            guard index < bytes.count else { throw failure("unterminated tag <\(text(qualified))>") }
             if bytes[index] == greaterThan {
                 index += 1
                 break
             }
             if bytes[index] == slash {
                 guard index + 1 < bytes.count, bytes[index + 1] == greaterThan else {
-                    throw failure("expected '>' after '/' in <\(qualified)>")
+                    throw failure("expected '>' after '/' in <\(text(qualified))>")
                 }
                 index += 2
                 selfClosing = true
                 break
             }
-            guard hadSpace else { throw failure("expected white space between attributes in <\(qualified)>") }
-            if raw.count == Self.maximumAttributes {
-                throw failure("more than \(Self.maximumAttributes) attributes in <\(qualified)>")
+            guard hadSpace else { throw failure("expected white space between attributes in <\(text(qualified))>") }
+            if rawAttributes.count == Self.maximumAttributes {
+                throw failure("more than \(Self.maximumAttributes) attributes in <\(text(qualified))>")
             }
             let name = try readName()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == equals else {
-                throw failure("expected '=' after attribute \(name) in <\(qualified)>")
+                throw failure("expected '=' after attribute \(text(name)) in <\(text(qualified))>")
             }
             index += 1
             skipWhitespace()
             let value = try readAttributeValue(name)
-            if name == "xmlns" || name.hasPrefix("xmlns:") {
-                let prefix = name == "xmlns" ? "" : String(name.dropFirst(6))
+            if let prefix = declaredPrefix(name) {
                 declared.append(prefix)
                 bindings[prefix, default: []].append(value)
             }
-            raw.append((name, value))
+            rawAttributes.append((name, value))
         }
-        if raw.count > 1 { try checkDistinct(raw.map(\.qualified), in: qualified) }
-        if !declared.isEmpty { forgetResolvedNames() }
+        if rawAttributes.count > 1 { try checkDistinct(in: qualified) }
+        if !declared.isEmpty { remembered.forgetAll() }
         let name = try resolve(qualified, isAttribute: false)
         var attributes: [XMLAttribute] = []
-        attributes.reserveCapacity(raw.count)
-        for attribute in raw where attribute.qualified != "xmlns" && !attribute.qualified.hasPrefix("xmlns:") {
-            attributes.append(XMLAttribute(name: try resolve(attribute.qualified, isAttribute: true), value: attribute.value))
+        if !rawAttributes.isEmpty {
+            attributes.reserveCapacity(rawAttributes.count)
+            for attribute in rawAttributes where declaredPrefix(attribute.qualified) == nil {
+                attributes.append(XMLAttribute(name: try resolve(attribute.qualified, isAttribute: true), value: attribute.value))
+            }
         }
         open.append((name, qualified, declared))
         sawRoot = true
@@ -206,11 +209,11 @@ public struct XMLScanner {
         index += 2
         let qualified = try readName()
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == greaterThan else { throw failure("unterminated end tag </\(qualified)>") }
+        guard index < bytes.count, bytes[index] == greaterThan else { throw failure("unterminated end tag </\(text(qualified))>") }
         index += 1
-        guard let innermost = open.last else { throw failure("end tag </\(qualified)> with no element open") }
-        guard innermost.qualified == qualified else {
-            throw failure("end tag </\(qualified)> does not close <\(innermost.qualified)>")
+        guard let innermost = open.last else { throw failure("end tag </\(text(qualified))> with no element open") }
+        guard sameBytes(innermost.qualified, qualified) else {
+            throw failure("end tag </\(text(qualified))> does not close <\(text(innermost.qualified))>")
         }
         let name = innermost.name
         close()
@@ -219,34 +222,39 @@ public struct XMLScanner {
 
     private mutating func close() {
         guard let closed = open.popLast() else { return }
-        if !closed.declared.isEmpty { forgetResolvedNames() }
+        if !closed.declared.isEmpty { remembered.forgetAll() }
         for prefix in closed.declared {
             bindings[prefix]?.removeLast()
         }
     }
 
-    /// `prefix:local` resolved against the declarations in scope. An unprefixed attribute
-    /// has no namespace; an unprefixed element has the default one. An undeclared prefix
-    /// leaves the URI `nil` (the name still reads as written).
-    private mutating func resolve(_ qualified: String, isAttribute: Bool) throws(XMLError) -> XMLName {
-        if let known = isAttribute ? resolvedAttributeNames[qualified] : resolvedNames[qualified] { return known }
-        let name = try resolveInScope(qualified, isAttribute: isAttribute)
-        if isAttribute {
-            if resolvedAttributeNames.count == Self.maximumRemembered { resolvedAttributeNames.removeAll(keepingCapacity: true) }
-            resolvedAttributeNames[qualified] = name
-        } else {
-            if resolvedNames.count == Self.maximumRemembered { resolvedNames.removeAll(keepingCapacity: true) }
-            resolvedNames[qualified] = name
+    /// For a namespace declaration (`xmlns` or `xmlns:p`), the prefix it binds (`""` for
+    /// the default namespace); nil for any other attribute name.
+    private func declaredPrefix(_ name: Range<Int>) -> String? {
+        let xmlns: StaticString = "xmlns"
+        guard name.count >= 5, xmlns.withUTF8Buffer({ sameBytes(name.lowerBound..<name.lowerBound + 5, $0) }) else { return nil }
+        if name.count == 5 { return "" }
+        guard bytes[name.lowerBound + 5] == UInt8(ascii: ":") else { return nil }
+        return text(name.lowerBound + 6..<name.upperBound)
+    }
+
+    /// The qualified name at `qualified` in the input resolved against the declarations
+    /// in scope. An unprefixed attribute has no namespace; an unprefixed element has the
+    /// default one. An undeclared prefix leaves the URI `nil` (the name still reads as
+    /// written).
+    private mutating func resolve(_ qualified: Range<Int>, isAttribute: Bool) throws(XMLError) -> XMLName {
+        let found = bytes.withUnsafeBufferPointer { bytes in
+            remembered.find(UnsafeBufferPointer(rebasing: bytes[qualified]), isAttribute: isAttribute)
+        }
+        if let found { return found }
+        let name = try resolveInScope(text(qualified), isAttribute: isAttribute)
+        bytes.withUnsafeBufferPointer { bytes in
+            remembered.add(name, UnsafeBufferPointer(rebasing: bytes[qualified]), isAttribute: isAttribute)
         }
         return name
     }
 
-    private mutating func forgetResolvedNames() {
-        resolvedNames.removeAll(keepingCapacity: true)
-        resolvedAttributeNames.removeAll(keepingCapacity: true)
-    }
-
-    /// `resolve(_:isAttribute:)` against the bindings, remembering nothing.
+    /// `resolve(_:isAttribute:)` of a qualified name's text against the bindings.
     private func resolveInScope(_ qualified: String, isAttribute: Bool) throws(XMLError) -> XMLName {
         // On the UTF-8 view: ':' is ASCII, and no grapheme breaking is needed to find it.
         let colonByte = UInt8(ascii: ":")
@@ -263,35 +271,53 @@ public struct XMLScanner {
         return XMLName(uri: uri, prefix: prefix, local: local)
     }
 
-    /// Pairwise for a few attributes, hashed for many (so a tag with thousands stays linear).
-    private func checkDistinct(_ names: [String], in element: String) throws(XMLError) {
-        if names.count <= 8 {
-            for (position, name) in names.enumerated() where names[..<position].contains(name) {
-                throw failure("attribute \(name) given twice in <\(element)>")
+    /// The attributes' names are distinct: pairwise for a few, hashed for many (so a tag
+    /// with thousands stays linear).
+    private func checkDistinct(in element: Range<Int>) throws(XMLError) {
+        if rawAttributes.count <= 8 {
+            for position in rawAttributes.indices {
+                let name = rawAttributes[position].qualified
+                if rawAttributes[..<position].contains(where: { sameBytes($0.qualified, name) }) {
+                    throw failure("attribute \(text(name)) given twice in <\(text(element))>")
+                }
             }
             return
         }
         var seen = Set<String>()
-        for name in names where !seen.insert(name).inserted {
-            throw failure("attribute \(name) given twice in <\(element)>")
+        for attribute in rawAttributes where !seen.insert(text(attribute.qualified)).inserted {
+            throw failure("attribute \(text(attribute.qualified)) given twice in <\(text(element))>")
         }
     }
 
     // MARK: names, values, text
 
-    private mutating func readName() throws(XMLError) -> String {
+    /// A name's place in the input (no string made: most names are looked up by their bytes).
+    private mutating func readName() throws(XMLError) -> Range<Int> {
         let start = index
         guard index < bytes.count, isNameStart(bytes[index]) else {
             throw failure(index < bytes.count ? "expected a name after '<'" : "the document ends inside a tag")
         }
         index += 1
         while index < bytes.count, isNameStart(bytes[index]) || isNameByte(bytes[index]) { index += 1 }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start..<index
     }
 
-    private mutating func readAttributeValue(_ name: String) throws(XMLError) -> String {
+    /// The input's bytes at `range` as text.
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    private func sameBytes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+        left.count == right.count && bytes[left].elementsEqual(bytes[right])
+    }
+
+    private func sameBytes(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        range.count == other.count && bytes[range].elementsEqual(other)
+    }
+
+    private mutating func readAttributeValue(_ nameRange: Range<Int>) throws(XMLError) -> String {
         guard index < bytes.count, bytes[index] == quote || bytes[index] == apostrophe else {
-            throw failure("expected a quoted value for attribute \(name)")
+            throw failure("expected a quoted value for attribute \(text(nameRange))")
         }
         let delimiter = bytes[index]
         index += 1
@@ -299,13 +325,13 @@ public struct XMLScanner {
         var plain = true
         while index < bytes.count, bytes[index] != delimiter {
             switch bytes[index] {
-            case lessThan: throw failure("'<' in the value of attribute \(name)")
+            case lessThan: throw failure("'<' in the value of attribute \(text(nameRange))")
             case ampersand, 0x09, 0x0A, 0x0D: plain = false
             default: break
             }
             index += 1
         }
-        guard index < bytes.count else { throw failure("unterminated value of attribute \(name)") }
+        guard index < bytes.count else { throw failure("unterminated value of attribute \(text(nameRange))") }
         let end = index
         index += 1
         if plain { return String(decoding: bytes[start..<end], as: UTF8.self) }
