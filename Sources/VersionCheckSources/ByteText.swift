@@ -13,6 +13,19 @@ public enum ByteText {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
+    /// Whether two runs of bytes are equal: a plain loop (the generic `elementsEqual`
+    /// walks iterators), for the short names a reader compares 100,000 times.
+    @inline(__always)
+    public static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        var index = 0
+        while index < left.count {
+            if left[index] != right[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether `bytes` starts with `prefix` (lower-case ASCII), the letters A–Z matched in
     /// either case and no other byte folded (`0x1A` is not `:`).
     public static func startsIgnoringASCIICase(_ bytes: some Collection<UInt8>, with prefix: StaticString) -> Bool {

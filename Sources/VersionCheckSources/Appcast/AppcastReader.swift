@@ -256,8 +256,9 @@ private struct Walk {
     }
 }
 
-/// The fields of one item while it is read.
-private struct ItemFields {
+/// The fields of one item while it is read: a class, so that the walk updates one
+/// object in place rather than a large value held in an optional.
+private final class ItemFields {
     let index: Int
     var version = Chosen<String>()
     var shortVersion = Chosen<String>()
@@ -286,7 +287,7 @@ private struct ItemFields {
         self.base = base
     }
 
-    mutating func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: LinkBase?) {
+    func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: LinkBase?) {
         let trimmed = text.trimmedXMLSpace
         if name.isPlain("title") {
             title.offer(trimmed, attributes: attributes)
@@ -324,7 +325,7 @@ private struct ItemFields {
         }
     }
 
-    mutating func informationalVersions(add version: String, below: Bool) {
+    func informationalVersions(add version: String, below: Bool) {
         guard case .forVersions(var belowVersions, var exact) = informational else {
             informational = below ? .forVersions(below: [version], exact: []) : .forVersions(below: [], exact: [version])
             return

@@ -19,7 +19,7 @@ struct RememberedNames {
     func find(_ qualified: UnsafeBufferPointer<UInt8>, isAttribute: Bool) -> XMLName? {
         let slot = Self.slot(qualified, isAttribute: isAttribute)
         guard generations[slot] == generation, attributeFlags[slot] == isAttribute,
-            qualifiedNames[slot].elementsEqual(qualified)
+            qualifiedNames[slot].withUnsafeBufferPointer({ ByteText.equal($0, qualified) })
         else { return nil }
         return names[slot]
     }

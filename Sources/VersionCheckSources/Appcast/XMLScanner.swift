@@ -1,15 +1,23 @@
 /// A name as XML namespaces resolve it: the namespace URI its prefix is bound to (`nil`
 /// when it has none, or uses a prefix no one declared), the prefix as written and the
 /// local part.
-public struct XMLName: Sendable, Equatable {
-    public var uri: String?
-    public var prefix: String?
-    public var local: String
+///
+/// Immutable and shared: the scanner resolves a name once and hands the same object to
+/// every event that names it (an appcast's `<item>` 100,000 times), so passing one
+/// around costs a reference, not three strings.
+public final class XMLName: Sendable, Equatable {
+    public let uri: String?
+    public let prefix: String?
+    public let local: String
 
     public init(uri: String?, prefix: String?, local: String) {
         self.uri = uri
         self.prefix = prefix
         self.local = local
+    }
+
+    public static func == (left: XMLName, right: XMLName) -> Bool {
+        left === right || (left.uri == right.uri && left.prefix == right.prefix && left.local == right.local)
     }
 
     /// The name as written: `sparkle:version`, `item`.
@@ -308,11 +316,13 @@ public struct XMLScanner {
     }
 
     private func sameBytes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
-        left.count == right.count && bytes[left].elementsEqual(bytes[right])
+        bytes.withUnsafeBufferPointer { bytes in
+            ByteText.equal(UnsafeBufferPointer(rebasing: bytes[left]), UnsafeBufferPointer(rebasing: bytes[right]))
+        }
     }
 
     private func sameBytes(_ range: Range<Int>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        range.count == other.count && bytes[range].elementsEqual(other)
+        bytes.withUnsafeBufferPointer { bytes in ByteText.equal(UnsafeBufferPointer(rebasing: bytes[range]), other) }
     }
 
     private mutating func readAttributeValue(_ nameRange: Range<Int>) throws(XMLError) -> String {

@@ -64,6 +64,6 @@ struct RecentReleases {
         var left = left
         var right = right
         return left.utf8.count == right.utf8.count
-            && left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+            && left.withUTF8 { left in right.withUTF8 { right in ByteText.equal(left, right) } }
     }
 }
