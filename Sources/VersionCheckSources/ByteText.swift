@@ -13,6 +13,19 @@ public enum ByteText {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
+    /// FNV-1a's 64-bit offset basis and prime: the one small hash of the program (cache
+    /// file names and checksums, the readers' direct-mapped tables).
+    public static let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    public static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+
+    /// FNV-1a 64 of `bytes`, byte by byte, continuing from `seed`.
+    @inlinable
+    public static func fnv1a(_ bytes: some Sequence<UInt8>, seed: UInt64 = fnvOffsetBasis) -> UInt64 {
+        var hash = seed
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* fnvPrime }
+        return hash
+    }
+
     /// Whether two runs of bytes are equal: a plain loop (the generic `elementsEqual`
     /// walks iterators), for the short names a reader compares 100,000 times.
     @inline(__always)

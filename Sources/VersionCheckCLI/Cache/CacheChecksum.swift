@@ -1,3 +1,5 @@
+import VersionCheckSources
+
 /// The two small hashes of the cache, both built on FNV-1a's 64-bit constants.
 ///
 /// - `fileName(for:)`: classic byte-wise FNV-1a 64 of the request URL, as 16 hex digits.
@@ -9,16 +11,12 @@
 ///   by a xor-shift (`h ^= h >> 32`) that carries high bits back down; a tail shorter
 ///   than a word is hashed byte-wise.
 enum CacheChecksum {
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01b3
+    static let offsetBasis = ByteText.fnvOffsetBasis
+    static let prime = ByteText.fnvPrime
 
-    /// FNV-1a 64 of `bytes`, byte by byte.
+    /// FNV-1a 64 of `bytes`, byte by byte (`ByteText.fnv1a`).
     static func fnv1a(_ bytes: some Sequence<UInt8>, seed: UInt64 = offsetBasis) -> UInt64 {
-        var hash = seed
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* prime
-        }
-        return hash
+        ByteText.fnv1a(bytes, seed: seed)
     }
 
     /// The entry checksum of `buffer`, continuing from `seed` (to chain header and body).

@@ -40,9 +40,8 @@ struct RememberedNames {
 
     /// FNV-1a over the bytes, then the kind, folded to a slot.
     private static func slot(_ bytes: UnsafeBufferPointer<UInt8>, isAttribute: Bool) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        if isAttribute { hash = (hash ^ 0xFF) &* 0x100_0000_01b3 }
+        var hash = ByteText.fnv1a(bytes)
+        if isAttribute { hash = (hash ^ 0xFF) &* ByteText.fnvPrime }
         return Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (slotCount - 1)
     }
 }

@@ -53,11 +53,7 @@ struct RecentReleases {
     /// FNV-1a over the UTF-8 bytes.
     private static func hash(_ notes: String) -> UInt64 {
         var notes = notes
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        notes.withUTF8 { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        return hash
+        return notes.withUTF8 { ByteText.fnv1a($0) }
     }
 
     private static func sameBytes(_ left: String, _ right: String) -> Bool {
