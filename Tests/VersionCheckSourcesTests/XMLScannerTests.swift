@@ -47,6 +47,22 @@ struct XMLScannerTests {
         ])
     }
 
+    /// Names compare by code point, as XML says, not by Unicode equivalence: `é` and
+    /// `e` + U+0301 are two names, for an end tag, for repeated attributes (a few,
+    /// compared pairwise, or many, hashed) and for the names the scanner remembers.
+    @Test func namesCompareByCodePoint() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(error("<\(composed)></\(decomposed)>") == "line 1: end tag </\(decomposed)> does not close <\(composed)>")
+        #expect(try events("<r \(composed)='1' \(decomposed)='2'/>") == ["<-|r -|\(composed)=1 -|\(decomposed)=2>", "</r>"])
+        let many = (0..<10).map { " a\($0)='\($0)'" }.joined()
+        #expect(try events("<r\(many) \(composed)='1' \(decomposed)='2'/>").first?.hasSuffix("-|\(decomposed)=2>") == true)
+        #expect(error("<r\(many) \(composed)='1' \(composed)='2'/>") == "line 1: attribute \(composed) given twice in <r>")
+        // By bytes: Swift's `==` on strings would call the two spellings equal.
+        #expect(try events("<r><\(composed)/><\(decomposed)/></r>").map { Array($0.utf8) } == [
+            "<-|r>", "<-|\(composed)>", "</\(composed)>", "<-|\(decomposed)>", "</\(decomposed)>", "</r>",
+        ].map { Array($0.utf8) })
+    }
+
     @Test func lineEndsAndAttributeWhitespace() throws {
         #expect(try events("<r a=\"x\ty\nz\">1\r\n2\r3</r>") == ["<-|r -|a=x y z>", "'1\n2\n3'", "</r>"])
         #expect(try events("<r xml:lang=\"de\"/>") == ["<-|r http://www.w3.org/XML/1998/namespace|xml:lang=de>", "</r>"])

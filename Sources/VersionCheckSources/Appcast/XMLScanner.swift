@@ -291,8 +291,8 @@ public struct XMLScanner {
             }
             return
         }
-        var seen = Set<String>()
-        for attribute in rawAttributes where !seen.insert(text(attribute.qualified)).inserted {
+        var seen = Set<[UInt8]>()  // by bytes, as the pairwise test compares (XML compares names by code point)
+        for attribute in rawAttributes where !seen.insert(Array(bytes[attribute.qualified])).inserted {
             throw failure("attribute \(text(attribute.qualified)) given twice in <\(text(element))>")
         }
     }
