@@ -63,18 +63,11 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case output
     case `internal`
 
-    /// The kind of a transport failure the helper reported (the same names).
+    /// The kind of a transport failure the helper reported: the kind of the same SPEC.md
+    /// name (the names are the one mapping; `ErrorKindTests` holds every transport kind
+    /// to a kind here, so the fallback is never taken).
     public init(_ kind: FetchFailure.Kind) {
-        switch kind {
-        case .unreachable: self = .unreachable
-        case .timeout: self = .timeout
-        case .rateLimited: self = .rateLimited
-        case .serverError: self = .serverError
-        case .tooLarge: self = .tooLarge
-        case .insecureRedirect: self = .insecureRedirect
-        case .badResponse: self = .badResponse
-        case .internal: self = .internal
-        }
+        self = ErrorKind(rawValue: kind.rawValue) ?? .internal
     }
 
     /// The one place where a kind of failure becomes an exit code.

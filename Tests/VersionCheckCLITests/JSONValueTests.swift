@@ -1,5 +1,6 @@
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
 
 @Suite("JSON writer")
 struct JSONValueTests {
@@ -110,6 +111,16 @@ struct OutputTests {
         #expect(status == kind.exitStatus)
         #expect(capture.stdout == #"{"status": "error", "error": {"code": \#(kind.exitStatus.rawValue), "kind": "\#(kind.rawValue)", "message": "it \"failed\""}}"# + "\n")
         #expect(capture.stderr == "versioncheck: error: it \"failed\"\n")
+    }
+
+    /// A transport failure keeps its SPEC.md name: each kind the helper reports is the
+    /// error kind of the same name, with that kind's exit code (75 or 76, never 70 but
+    /// for `internal`).
+    @Test(arguments: FetchFailure.Kind.allCases)
+    func transportKindsKeepTheirNames(kind: FetchFailure.Kind) {
+        let errorKind = ErrorKind(kind)
+        #expect(errorKind.rawValue == kind.rawValue)
+        #expect((errorKind.exitStatus == .internalError) == (kind == .internal))
     }
 
     @Test func quietSilencesStdoutOnly() {
