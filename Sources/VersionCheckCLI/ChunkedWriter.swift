@@ -35,8 +35,8 @@ public struct ChunkedWriter: TextOutputStream {
     }
 
     /// Appends `value` as JSON text (`JSONValue.write(_:)`), piece by piece: no rendering
-    /// of the whole value first, and a string larger than the buffer (an 8 MiB version)
-    /// goes from its own storage straight to the sink.
+    /// of the whole value first; a string is escaped straight into the buffer, one larger
+    /// than the buffer (an 8 MiB version) in pieces (`write(jsonString:)`).
     public mutating func write(json value: JSONValue) {
         guard case .string(let string) = value else {
             value.write { write(bytes: $0) }

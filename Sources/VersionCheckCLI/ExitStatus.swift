@@ -64,8 +64,8 @@ public enum ErrorKind: String, Sendable, CaseIterable {
     case `internal`
 
     /// The kind of a transport failure the helper reported: the kind of the same SPEC.md
-    /// name (the names are the one mapping; `ErrorKindTests` holds every transport kind
-    /// to a kind here, so the fallback is never taken).
+    /// name (the names are the one mapping; `OutputTests.transportKindsKeepTheirNames`
+    /// holds every transport kind to a kind here, so the fallback is never taken).
     public init(_ kind: FetchFailure.Kind) {
         self = ErrorKind(rawValue: kind.rawValue) ?? .internal
     }

@@ -10,7 +10,7 @@ enum JSONString {
     /// Writes the escaped text of `utf8` (no quotes) at `out`, which has room for
     /// `maximumGrowth` bytes per byte of `utf8`; returns how many bytes it wrote. A
     /// U+2028 or U+2029 split across two calls is not escaped: callers pass whole
-    /// characters (`wholeCharacters(_:upTo:)`).
+    /// characters (`wholeCharacters(_:from:limit:)`).
     @inline(__always)
     static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var written = 0

@@ -279,7 +279,8 @@ private func unavailableRelease(
 /// case; equal neighbours are dropped in one pass), O(n log n) otherwise. The result
 /// is `releases` itself, thinned and ordered in place: no second array of releases
 /// (when the caller gave its array up), only, when sorting, an index array (4 bytes a
-/// release; 16 while plain versions are sorted by packed keys) and a flag per release.
+/// release; 24 while plain versions are sorted by packed keys, the radix sort's two
+/// key and two index arrays) and a flag per release.
 private func offeredReleases(
     _ releases: consuming [Release], policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> [Release] {

@@ -214,8 +214,8 @@ private struct Walk {
                 pending = []
             }
         case 3:
-            if item != nil, name.isPlain("item") {
-                var read = try item!.item()  // read in place: the fields are not copied
+            if let done = item, name.isPlain("item") {
+                var read = try done.item()
                 count += 1
                 item = nil
                 // The channel's link is known once the channel's `<link>` came before the item.
@@ -240,8 +240,8 @@ private struct Walk {
                 field = nil
             }
         case 4:
-            if field != nil, item != nil {
-                item!.take(field!.name, field!.attributes, text: field!.text, base: bases[4])
+            if let done = field, let item {
+                item.take(done.name, done.attributes, text: done.text, base: bases[4])
                 field = nil
             }
         case 5:

@@ -79,7 +79,7 @@ struct PropertyListReleases {
         }
         if keys == nil {
             if keyTextInOrder {
-                keyTextInOrder = Self.isASCII(entry.key, after: kept.isEmpty ? nil : lastKey)
+                keyTextInOrder = Self.risesAsASCIIText(entry.key, after: kept.isEmpty ? nil : lastKey)
                 lastKey = entry.key
             }
             if versionsInOrder, let last = kept.last?.version {
@@ -134,7 +134,7 @@ struct PropertyListReleases {
     }
 
     /// Whether `key` is ASCII and sorts after `earlier` (if any) by their bytes.
-    private static func isASCII(_ key: String, after earlier: String?) -> Bool {
+    private static func risesAsASCIIText(_ key: String, after earlier: String?) -> Bool {
         let checkOrder = earlier != nil
         var key = key
         var earlier = earlier ?? ""
