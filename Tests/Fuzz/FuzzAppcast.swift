@@ -82,6 +82,27 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
 
+    // The items kept beside a cached feed: they read back as read, decode as the body
+    // does, and the input read as kept items (damaged ones) is nil or re-encodes to itself.
+    if case .success(let appcast) = read {
+        var kept: [UInt8] = []
+        for item in appcast.items { AppcastItemCoding.append(item, to: &kept) }
+        require(AppcastItemCoding.items(kept) == appcast.items, "kept items do not read back as read")
+        var recorded: [UInt8]? = []
+        let recording = Result { () throws(BodyError) in try AppcastFormat.decode(body, context: context, recording: &recorded) }
+        require(recording == decoded, "decoding while recording the items differs")
+        if case .success = recording, kept.count <= AppcastItemCoding.maximumSize {
+            require(recorded == kept, "the recorded items are not the items read")
+        }
+        let fromItems = Result { () throws(BodyError) in try AppcastFormat.decode(items: appcast.items, context: context) }
+        require(fromItems == decoded, "the kept items decode otherwise than the body")
+    }
+    if let items = AppcastItemCoding.items(body) {
+        var again: [UInt8] = []
+        for item in items { AppcastItemCoding.append(item, to: &again) }
+        require(AppcastItemCoding.items(again) == items, "items read from bytes do not round-trip")
+    }
+
     // The second reading.
     let exact = rolloutGroup == nil && osVersion == nil
     switch ReferenceAppcast.read(body, display: display, channels: channels, base: feedURL) {

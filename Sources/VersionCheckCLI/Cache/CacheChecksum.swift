@@ -48,4 +48,9 @@ enum CacheChecksum {
     static func fileName(for url: String) -> String {
         hex(fnv1a(url.utf8)) + ".entry"
     }
+
+    /// The name of the appcast items kept beside `url`'s entry: `<16 hex digits>.items`.
+    static func itemsFileName(for url: String) -> String {
+        hex(fnv1a(url.utf8)) + ".items"
+    }
 }

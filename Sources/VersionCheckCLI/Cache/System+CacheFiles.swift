@@ -176,6 +176,20 @@ extension System {
         return (FileStatus(info), modified)
     }
 
+    /// `stat(2)` of `path` (symbolic links followed) as `SIZE-SECONDS-NANOSECONDS` of its
+    /// size and modification time, which tell one build of a file from another; nil when
+    /// it cannot be read.
+    static func modificationStamp(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return "\(info.st_size)-\(modified.tv_sec)-\(modified.tv_nsec)"
+    }
+
     /// `close(2)`.
     static func closeDescriptor(_ fd: Int32) {
         _ = close(fd)

@@ -228,6 +228,16 @@ public struct UpdateChecker: Sendable {
         var policy: UpdatePolicy
         /// The body is a Sparkle appcast.
         var appcast = false
+        /// The items of an appcast read from its XML, as `AppcastItemCoding` writes them:
+        /// kept beside its cache entry for the next run (nil otherwise, or when too many).
+        var itemsToKeep: [UInt8]? = nil
+    }
+
+    /// A body to decode, with the appcast items kept beside its cache entry, when there
+    /// are some (`CacheStore.keptItems`): read instead of its XML.
+    struct Body {
+        var bytes: [UInt8]
+        var keptItems: [AppcastItem]? = nil
     }
 
     /// What a source yielded, before the decision.
@@ -260,7 +270,7 @@ public struct UpdateChecker: Sendable {
         } decode: { body throws(Failure) in
             let document: SourceDocument
             do throws(BodyError) {
-                document = try ITunesLookupFormat.decode(body)
+                document = try ITunesLookupFormat.decode(body.bytes)
             } catch {
                 throw Failure(.badResponse, "\(shown): \(error.description)")
             }
@@ -289,10 +299,10 @@ public struct UpdateChecker: Sendable {
         _ location: String, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
     ) throws(Failure) -> Found {
         // `base`: the URL relative links in the body are read against (nil for a file).
-        let decode = { (body: [UInt8], shown: String, base: String?) throws(Failure) -> Decoded in
+        let decode = { (body: Body, shown: String, base: String?) throws(Failure) -> Decoded in
             let format: any SourceFormat.Type
             do throws(BodyError) {
-                format = try SourceFormats.recognise(body)
+                format = body.keptItems == nil ? try SourceFormats.recognise(body.bytes) : AppcastFormat.self
             } catch {
                 throw Failure(.badResponse, "manifest \(shown): \(error.description)")
             }
@@ -302,12 +312,23 @@ public struct UpdateChecker: Sendable {
                 versionField: request.appcast.compared, osVersion: policy.osVersion,
                 now: now()), base: base)
             do throws(BodyError) {
+                var itemsToKeep: [UInt8]?
+                let document: SourceDocument
+                if let items = body.keptItems {
+                    document = try AppcastFormat.decode(items: items, context: context)
+                } else if format is AppcastFormat.Type, base != nil {
+                    // A remote appcast's items are kept beside its cache entry.
+                    itemsToKeep = []
+                    document = try AppcastFormat.decode(body.bytes, context: context, recording: &itemsToKeep)
+                } else {
+                    document = try SourceFormats.decode(body.bytes, as: format, context: context)
+                }
                 return Decoded(
-                    document: try SourceFormats.decode(body, as: format, context: context), current: current, policy: policy,
-                    appcast: format.versionReading == .sparkle)
+                    document: document, current: current, policy: policy, appcast: format.versionReading == .sparkle,
+                    itemsToKeep: itemsToKeep)
             } catch {
                 // A likely slip: the App Store's answer saved or linked as a manifest.
-                let hint = ITunesLookupFormat.isLookupResponse(body) ? "; this is an App Store lookup response: use versioncheck lookup" : ""
+                let hint = ITunesLookupFormat.isLookupResponse(body.bytes) ? "; this is an App Store lookup response: use versioncheck lookup" : ""
                 throw Failure(.badResponse, "manifest \(shown): \(error.description)\(hint)")
             }
         }
@@ -315,7 +336,7 @@ public struct UpdateChecker: Sendable {
         case .file(let path):
             // Local manifests are never cached (and read whatever VERSIONCHECK_OFFLINE says).
             cache?.log("cache: not used: \(Quote.single(path)) is a local manifest, never cached")
-            return Found(decoded: try decode(try readFile(path), location, nil), source: location)
+            return Found(decoded: try decode(Body(bytes: try readFile(path)), location, nil), source: location)
         case .remote(let url):
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
@@ -381,21 +402,21 @@ public struct UpdateChecker: Sendable {
     /// renews it) and under `VERSIONCHECK_OFFLINE`; with `--stale-if-error` it answers a 75.
     private func obtain(
         _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock,
-        failure: (FetchedResponse) -> Failure, decode: ([UInt8]) throws(Failure) -> Decoded
+        failure: (FetchedResponse) -> Failure, decode: (Body) throws(Failure) -> Decoded
     ) throws(Failure) -> Found {
         let shown = url.display
         guard var store = cache, let policy = request.cache, CacheStore.isCacheable(url.text) else {
             if offline { throw OfflineSwitch.failure(shown, cached: false) }
             let response = try fetch(url, request: request, clock: clock)
             guard response.isSuccess else { throw failure(response) }
-            return Found(decoded: try decode(response.body), source: shown)
+            return Found(decoded: try decode(Body(bytes: response.body)), source: shown)
         }
         defer { cache = store }
         var revalidated: CacheEntry?
         // The cache keys and stores the URL without its credentials.
         switch store.consult(url: url.withoutUserInfo, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
-            if let decoded = try Self.decodeEntry(entry.body, decode) {
+            if let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode) {
                 return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
@@ -405,7 +426,7 @@ public struct UpdateChecker: Sendable {
                 revalidated = entry
                 break
             }
-            if let decoded = try Self.decodeEntry(entry.body, decode) {
+            if let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode) {
                 if offline {
                     store.log("cache: \(OfflineSwitch.environmentVariable) is set: answering from the entry, whatever its age")
                 } else {
@@ -424,37 +445,47 @@ public struct UpdateChecker: Sendable {
             let response = try fetch(url, request: request, clock: clock, validators: revalidated)
             let now = store.now()
             if response.status == 304, let entry = revalidated {
-                let decoded = try decode(entry.body)
+                let decoded = try decode(Body(bytes: entry.body))
                 store.renew(entry, at: now)
                 return Found(decoded: decoded, source: shown, fetchedAt: now)
             }
             guard response.isSuccess else { throw failure(response) }
-            let decoded = try decode(response.body)
-            store.store(
+            let decoded = try decode(Body(bytes: response.body))
+            let stored = store.store(
                 url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
                 lastModified: response.lastModified, fetchedAt: now)
+            if stored, let items = decoded.itemsToKeep {
+                store.keepItems(items, body: response.body, url: url.withoutUserInfo, base: shown)
+            }
             return Found(decoded: decoded, source: shown, fetchedAt: now)
         } catch {
             // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an
             // entry younger than DAYS, decided afresh with this run's options.
             guard error.exitStatus == .unreachable, let days = policy.staleIfErrorDays, let entry = revalidated,
                   Double(store.now() &- entry.fetchedAt) < days * CacheFreshness.secondsPerDay,
-                  let decoded = try Self.decodeEntry(entry.body, decode)
+                  let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode)
             else { throw error }
             store.warn("\(error.message); answering from the cache entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt))")
             return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
         }
     }
 
-    /// A cache entry's body decoded, or nil when it no longer reads as an answer (76: a
-    /// body problem, so the source is asked instead). Any other failure is the user's
-    /// (65: `--current` invalid for this format) and is thrown: the cache never changes
-    /// an answer.
+    /// A cache entry's body decoded — from the appcast items kept beside it when they are
+    /// there (no XML read), else from its bytes, keeping an appcast's items for the next
+    /// run — or nil when it no longer reads as an answer (76: a body problem, so the source
+    /// is asked instead). Any other failure is the user's (65: `--current` invalid for this
+    /// format) and is thrown: the cache never changes an answer. `base` is what the body's
+    /// links are read against (the URL as shown), which its items depend on.
     private static func decodeEntry(
-        _ body: [UInt8], _ decode: ([UInt8]) throws(Failure) -> Decoded
+        _ entry: CacheEntry, base: String, store: inout CacheStore, _ decode: (Body) throws(Failure) -> Decoded
     ) throws(Failure) -> Decoded? {
+        let kept = AppcastFormat.sniff(entry.body) ? store.keptItems(body: entry.body, url: entry.url, base: base) : nil
         do {
-            return try decode(body)
+            let decoded = try decode(Body(bytes: entry.body, keptItems: kept))
+            if kept == nil, let items = decoded.itemsToKeep {
+                store.keepItems(items, body: entry.body, url: entry.url, base: base)
+            }
+            return decoded
         } catch where error.exitStatus == .badResponse {
             return nil
         }

@@ -15,33 +15,79 @@ public enum AppcastFormat: SourceFormat {
     /// The items this install is offered (channels, phased rollout, other systems,
     /// maximum system version), critical and informational resolved for `context.current`.
     public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
-        // Without a current version (a reader that only decodes), as for an install of 0.
-        guard let current = context.current ?? (try? Version("0")) else { throw BodyError("no current version") }
-        var releases: [Release] = []
-        // Address space for the most items the body can hold (about 50 bytes each); the
-        // pages are touched as releases arrive, and the array never copies itself.
-        releases.reserveCapacity(body.count / 48 + 1)
-        // An item the selection refuses is reported once the whole feed has been read: a
-        // feed that is not well-formed is refused as such wherever its items go wrong, as
-        // Sparkle (which parses the document first) and `AppcastReader.read` + `offer` do.
-        var refusal: AppcastError?
+        var unrecorded: [UInt8]?
+        return try decode(body, context: context, recording: &unrecorded)
+    }
+
+    /// `decode(_:context:)`, appending each item as `AppcastItemCoding` writes it to
+    /// `recording` while it is not nil; set to nil when the items pass
+    /// `AppcastItemCoding.maximumSize` or the feed is refused (nothing worth keeping).
+    public static func decode(
+        _ body: [UInt8], context: SourceContext, recording: inout [UInt8]?
+    ) throws(BodyError) -> SourceDocument {
+        var selection = try Selection(context: context, capacity: body.count / 48 + 1)
+        var recorded = recording
+        recording = nil
         do throws(AppcastError) {
             try AppcastReader.read(body, base: context.base) { item throws(AppcastError) in
-                guard refusal == nil else { return }
-                do throws(AppcastError) {
-                    if let release = try AppcastSelection.release(for: item, current: current, options: context.appcast) {
-                        releases.append(release)
-                    }
-                } catch {
-                    refusal = error
-                    releases = []
+                if recorded != nil {
+                    AppcastItemCoding.append(item, to: &recorded!)
+                    if recorded!.count > AppcastItemCoding.maximumSize { recorded = nil }
                 }
+                selection.take(item)
             }
         } catch {
             throw BodyError(error.description)
         }
-        if let refusal { throw BodyError(refusal.description) }
-        return SourceDocument(releases: releases)
+        let document = try selection.document()
+        recording = recorded
+        return document
+    }
+
+    /// The document for `items` as `AppcastReader` read them (`AppcastItemCoding.items`
+    /// of what `decode(_:context:recording:)` recorded): the same selection, without the XML.
+    public static func decode(items: [AppcastItem], context: SourceContext) throws(BodyError) -> SourceDocument {
+        var selection = try Selection(context: context, capacity: items.count)
+        for item in items { selection.take(item) }
+        return try selection.document()
+    }
+
+    /// The releases offered, item by item, for either source of items.
+    private struct Selection {
+        let current: Version
+        let options: AppcastOptions
+        var releases: [Release] = []
+        // An item the selection refuses is reported once the whole feed has been read: a
+        // feed that is not well-formed is refused as such wherever its items go wrong, as
+        // Sparkle (which parses the document first) and `AppcastReader.read` + `offer` do.
+        var refusal: AppcastError?
+
+        init(context: SourceContext, capacity: Int) throws(BodyError) {
+            // Without a current version (a reader that only decodes), as for an install of 0.
+            guard let current = context.current ?? (try? Version("0")) else { throw BodyError("no current version") }
+            self.current = current
+            options = context.appcast
+            // Address space for the most items the body can hold (about 50 bytes each); the
+            // pages are touched as releases arrive, and the array never copies itself.
+            releases.reserveCapacity(capacity)
+        }
+
+        mutating func take(_ item: AppcastItem) {
+            guard refusal == nil else { return }
+            do throws(AppcastError) {
+                if let release = try AppcastSelection.release(for: item, current: current, options: options) {
+                    releases.append(release)
+                }
+            } catch {
+                refusal = error
+                releases = []
+            }
+        }
+
+        func document() throws(BodyError) -> SourceDocument {
+            if let refusal { throw BodyError(refusal.description) }
+            return SourceDocument(releases: releases)
+        }
     }
 
     public static let documentation = FormatDocumentation(
