@@ -46,8 +46,22 @@ public struct ParsedCommandLine: Sendable, Equatable {
     func valueOrDefault(_ option: OptionSpec) -> OptionValue? {
         if let given = values[option.name] { return given }
         guard let kind = option.value, let text = option.defaultValue else { return nil }
+        if let checked = Self.checkedDefaults[option.name], checked.text == text { return checked.value }
         return try? ValueChecker.check(text, kind: kind, option: option.longFlag, pointer: "")
     }
+
+    /// Every option's default in `CommandTable`, checked once per process (`outdated`
+    /// builds a request per app, each reading a dozen defaults).
+    private static let checkedDefaults: [String: (text: String, value: OptionValue)] = {
+        var table: [String: (text: String, value: OptionValue)] = [:]
+        for option in CommandTable.commands.flatMap(\.options) + CommandTable.globalOptions {
+            guard let kind = option.value, let text = option.defaultValue,
+                  let value = try? ValueChecker.check(text, kind: kind, option: option.longFlag, pointer: "")
+            else { continue }
+            table[option.name] = (text, value)
+        }
+        return table
+    }()
 
     /// Whether `option` was given on the command line (not merely defaulted by the table).
     public func isGiven(_ option: OptionSpec) -> Bool { values[option.name] != nil || flags.contains(option.name) }

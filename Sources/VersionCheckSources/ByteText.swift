@@ -39,6 +39,22 @@ public enum ByteText {
         return true
     }
 
+    /// Whether `left` sorts before `right` byte by byte (a shorter run first when it is
+    /// a prefix of the longer), as `LC_ALL=C sort` orders paths.
+    public static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                let common = min(left.count, right.count)
+                var index = 0
+                while index < common {
+                    if left[index] != right[index] { return left[index] < right[index] }
+                    index += 1
+                }
+                return left.count < right.count
+            }
+        }
+    }
+
     /// Whether `bytes` starts with `prefix` (lower-case ASCII), the letters A–Z matched in
     /// either case and no other byte folded (`0x1A` is not `:`).
     public static func startsIgnoringASCIICase(_ bytes: some Collection<UInt8>, with prefix: StaticString) -> Bool {

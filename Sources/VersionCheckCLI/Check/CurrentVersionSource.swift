@@ -149,14 +149,14 @@ public struct CurrentVersionSource: Sendable, Equatable {
     /// The string value of `key`: absent, or holding a build setting, is 65; `reason`
     /// says why the key was read.
     private func string(_ key: String, forOption reason: String) throws(Failure) -> String {
-        let prefix = Self.culprit(role, plistPath)
+        // The culprit is quoted only for a message: `outdated` reads 500 of these.
         guard let text = strings[key] else {
-            throw Failure(.invalidInput, "\(prefix): no \(key) (a string) to read for \(reason)")
+            throw Failure(.invalidInput, "\(Self.culprit(role, plistPath)): no \(key) (a string) to read for \(reason)")
         }
         if Self.holdsBuildSetting(text) {
             throw Failure(
                 .invalidInput,
-                "\(prefix): \(key) is \(Quote.single(text)), a build setting not yet expanded; pass the built product's Info.plist (or its .app) instead")
+                "\(Self.culprit(role, plistPath)): \(key) is \(Quote.single(text)), a build setting not yet expanded; pass the built product's Info.plist (or its .app) instead")
         }
         return text
     }

@@ -108,27 +108,37 @@ public enum AppcastItemCoding {
             guard let index = varint(), index <= UInt64(Int.max), let flags = byte(), flags < 4,
                   let format = byte(), Int(format) < NotesFormat.allCases.count
             else { return nil }
-            var texts: [String?] = []
-            texts.reserveCapacity(15)
-            for _ in 0..<15 {
-                guard let text = optionalString() else { return nil }
-                texts.append(text)
-            }
-            guard let published = integer(), let interval = integer(),
+            // The fifteen strings in `strings(of:)`'s order, read straight into the item.
+            var item = AppcastItem(index: Int(index), notesFormat: NotesFormat.allCases[Int(format)], hasEnclosure: flags & 2 != 0)
+            item.isDelta = flags & 1 != 0
+            guard let version = optionalString(), let shortVersion = optionalString(), let notes = optionalString(),
+                  let notesUrl = optionalString(), let pubDate = optionalString(), let url = optionalString(),
+                  let link = optionalString(), let channelLink = optionalString(), let title = optionalString(),
+                  let fullNotesUrl = optionalString(), let minimumAutoupdateVersion = optionalString(),
+                  let minimumSystemVersion = optionalString(), let maximumSystemVersion = optionalString(),
+                  let channel = optionalString(), let os = optionalString(),
+                  let published = integer(), let interval = integer(),
                   let critical = critical(), let informational = informational()
             else { return nil }
-            var item = AppcastItem(
-                index: Int(index), version: texts[0], shortVersion: texts[1], notes: texts[2],
-                notesFormat: NotesFormat.allCases[Int(format)], notesUrl: texts[3], pubDate: texts[4],
-                published: published, url: texts[5], minimumSystemVersion: texts[11],
-                maximumSystemVersion: texts[12], critical: critical, informational: informational,
-                hasEnclosure: flags & 2 != 0, channel: texts[13], phasedRolloutInterval: interval, os: texts[14])
-            item.link = texts[6]
-            item.channelLink = texts[7]
-            item.title = texts[8]
-            item.fullNotesUrl = texts[9]
-            item.minimumAutoupdateVersion = texts[10]
-            item.isDelta = flags & 1 != 0
+            item.version = version
+            item.shortVersion = shortVersion
+            item.notes = notes
+            item.notesUrl = notesUrl
+            item.pubDate = pubDate
+            item.url = url
+            item.link = link
+            item.channelLink = channelLink
+            item.title = title
+            item.fullNotesUrl = fullNotesUrl
+            item.minimumAutoupdateVersion = minimumAutoupdateVersion
+            item.minimumSystemVersion = minimumSystemVersion
+            item.maximumSystemVersion = maximumSystemVersion
+            item.channel = channel
+            item.os = os
+            item.published = published
+            item.phasedRolloutInterval = interval
+            item.critical = critical
+            item.informational = informational
             return item
         }
 
