@@ -121,6 +121,17 @@ enum System {
         #endif
     }
 
+    /// The descriptors this process has open, from `/proc/self/fd` on Linux (the listing's
+    /// own descriptor among them, closed by then); nil where it cannot be listed.
+    static func openDescriptors() -> [Int32]? {
+        #if os(Linux)
+        guard case .success(let names) = directoryEntries("/proc/self/fd") else { return nil }
+        return names.compactMap { Int32($0) }
+        #else
+        return nil
+        #endif
+    }
+
     /// The message of an `errno` value (`strerror(3)`).
     static func describe(errno code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }

@@ -224,6 +224,31 @@ struct LauncherEndToEndTests {
         #expect(Self.lockFiles(cache).count == 1)
     }
 
+    /// A descriptor the launch inherited besides the standard three (here `$(…)`'s pipe as
+    /// descriptor 3) is closed by the refresh process first thing (listed from
+    /// `/proc/self/fd` on Linux), so a reader of it never waits on the refresh.
+    @Test func theRefreshClosesTheDescriptorsItInherited() throws {
+        let (server, cache) = try Self.seeded(then: [.init(body: Self.second, delay: Self.stall)])
+        let script = "held=$(\"$VC\" manifest --url \"$URL\" --current 1.0 --check-period 1 --background-refresh 3>&1 >/dev/null); echo done"
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", script]
+        var environment = childEnvironment(adding: Self.environment(cache, at: Self.start + 2 * Self.day))
+        environment["VC"] = TestPaths.executable("versioncheck").path
+        environment["URL"] = server.url("/m.json")
+        shell.environment = environment
+        let output = Pipe()
+        shell.standardOutput = output
+        let started = Date()
+        try shell.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
+        #expect(text == "done\n")
+        #expect(seconds < 1, "$(…) waited \(seconds) s for the refresh's copy of descriptor 3")
+        #expect(Self.eventually { server.requests().count == 2 }, "the refresh is under way")
+    }
+
     @Test func twentyLaunchesTogetherStartOneRefresh() throws {
         let (server, cache) = try Self.seeded(then: [.init(body: Self.second, delay: Self.stall)])
         let url = server.url("/m.json")
