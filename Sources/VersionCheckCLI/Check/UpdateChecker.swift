@@ -316,8 +316,8 @@ public struct UpdateChecker: Sendable {
                 let document: SourceDocument
                 if let items = body.keptItems {
                     document = try AppcastFormat.decode(items: items, context: context)
-                } else if format is AppcastFormat.Type, base != nil {
-                    // A remote appcast's items are kept beside its cache entry.
+                } else if format is AppcastFormat.Type, base != nil, request.cache != nil {
+                    // A cached appcast's items are kept beside its entry.
                     itemsToKeep = []
                     document = try AppcastFormat.decode(body.bytes, context: context, recording: &itemsToKeep)
                 } else {
