@@ -39,7 +39,7 @@ struct AppcastCheckTests {
     static func check(_ fixture: String, _ arguments: [String], json: Bool = false) throws -> (VersionCheckCLI.ExitStatus, String) {
         let line = try CommandLineParser.parse(["manifest", "--url", TestPaths.fixture(fixture).path] + arguments)
         guard case .run(let parsed) = line else { throw Failure(.internal, "not a command") }
-        let request = try CheckCommand.request(from: parsed, environment: [:])
+        let request = try CheckRequestBuilder.request(from: parsed, environment: [:])
         let (output, capture) = Output.capturing()
         var shaped = output
         shaped.json = json
@@ -98,7 +98,7 @@ struct AppcastCheckTests {
             Issue.record("manifest --url … --current 1 did not parse as a command: \(line)")
             return
         }
-        let request = try CheckCommand.request(from: parsed, environment: [:])
+        let request = try CheckRequestBuilder.request(from: parsed, environment: [:])
         do {
             let report = try UpdateChecker(fetcher: HelperProcess(environment: [:])).check(request)
             Issue.record("a feed with a DOCTYPE was accepted: \(report)")

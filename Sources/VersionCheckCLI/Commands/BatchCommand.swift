@@ -9,7 +9,7 @@ struct BatchCommand: Command {
     let all: Bool
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        jobs = try CheckCommand.defaulted(line.integer(Option.jobs), Option.jobs)
+        jobs = try CheckRequestBuilder.defaulted(line.integer(Option.jobs), Option.jobs)
         all = line.flag(Option.all)
         let bytes: [UInt8]
         if let path = line.arguments.first, path != "-" {

@@ -22,14 +22,15 @@ protocol CheckingCommand: Command {
 
 extension CheckingCommand {
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        self.init(request: try CheckCommand.request(from: line, environment: context.environment))
+        self.init(request: try CheckRequestBuilder.request(from: line, environment: context.environment))
     }
 
     func run(_ context: CommandContext) -> ExitStatus { context.checkRunner(request, context.output) }
 }
 
-/// What `lookup` and `manifest` share: the `CheckRequest` of a parsed command line.
-enum CheckCommand {
+/// What `lookup`, `manifest`, `outdated` and `batch` share: the `CheckRequest` of a parsed
+/// command line (an enum of functions: the commands are `LookupCommand` and `ManifestCommand`).
+enum CheckRequestBuilder {
     /// The check the command line asks for.
     /// `preread`: the `--current-from` bundle already read (`outdated` reads each bundle once).
     static func request(

@@ -10,7 +10,7 @@ struct OutdatedCommand: Command {
     let all: Bool
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        jobs = try CheckCommand.defaulted(line.integer(Option.jobs), Option.jobs)
+        jobs = try CheckRequestBuilder.defaulted(line.integer(Option.jobs), Option.jobs)
         all = line.flag(Option.all)
         let paths: [String]
         if !line.arguments.isEmpty {
@@ -48,7 +48,7 @@ struct OutdatedCommand: Command {
                 return CheckListItem(label: label, work: .skipped(reason: AppBundle.noSourceReason))
             }
             return CheckListItem(
-                label: label, work: .check(try CheckCommand.request(from: check, environment: environment, preread: bundle.info)))
+                label: label, work: .check(try CheckRequestBuilder.request(from: check, environment: environment, preread: bundle.info)))
         } catch {
             return CheckListItem(label: label, work: .failed(error))
         }

@@ -2,7 +2,7 @@ import VersionCheckCore
 
 /// A `batch` file: one `lookup` or `manifest` argument list per line, split as a POSIX
 /// shell splits words (`ShellWords`), parsed by the same parser and request builder as
-/// the command line (`CommandLineParser`, `CheckCommand`): there is no second grammar.
+/// the command line (`CommandLineParser`, `CheckRequestBuilder`): there is no second grammar.
 ///
 /// Every line is parsed, and its `--current-from` read, before any request: the first
 /// bad line is the failure of the whole file, named as `line N` (its physical line).
@@ -72,6 +72,6 @@ enum BatchFile {
         if let gate = CommandTable.notInBatch.first(where: { name in parsed.isGiven(OptionSpec(name, help: "")) }) {
             throw Failure(.usage, "--\(gate) is not allowed in a batch: a gate answers for one app (run it as its own lookup or manifest)")
         }
-        return try CheckCommand.request(from: parsed, environment: environment)
+        return try CheckRequestBuilder.request(from: parsed, environment: environment)
     }
 }
