@@ -147,8 +147,12 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         if selector & 0xC0 == 0 {
             // SPEC.md "Major upgrades": when an offered item that is not a major upgrade is
             // newer than current, the latest is the highest of those; else the highest offered.
-            let installable = releases.filter { $0.version > current && !$0.majorUpgrade }
-            let expected = chosen((installable.isEmpty ? releases : installable).map(\.version))
+            // Of two items of equal precedence the first in the file wins, before that rule
+            // (SPEC.md "Sparkle appcasts"): a major upgrade listed first hides a later item
+            // of the same version that is not one.
+            let firsts = firstOfEachPrecedence(releases)
+            let installable = firsts.filter { $0.version > current && !$0.majorUpgrade }
+            let expected = chosen((installable.isEmpty ? firsts : installable).map(\.version))
             require(report.decision.latest?.version.description == expected?.description,
                     "the check's latest \(report.decision.latest.map { shown($0.version.description) } ?? "none") is not the chosen version \(expected.map { shown($0.description) } ?? "none")")
         }
@@ -158,6 +162,15 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 "the check fails on a feed the reader accepts: \(shown(failure.message))")
     }
     return 0
+}
+
+/// `releases` without any that a release before it equals in precedence.
+private func firstOfEachPrecedence(_ releases: [Release]) -> [Release] {
+    var kept: [Release] = []
+    for release in releases where !kept.contains(where: { $0.version == release.version }) {
+        kept.append(release)
+    }
+    return kept
 }
 
 private func readAppcast(_ body: [UInt8], base: String) -> Result<Appcast, AppcastError> {

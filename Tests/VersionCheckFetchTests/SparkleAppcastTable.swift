@@ -56,6 +56,15 @@ enum SparkleFeeds {
         <item><sparkle:version>2.0</sparkle:version><enclosure url="https://example.com/2.zip"/></item>
         """
 
+    /// Not Sparkle's: `major` with a second 3.0 that is not a major upgrade, listed after
+    /// the first (SPEC.md: of two items of equal precedence the first in the file wins,
+    /// before the major-upgrade rule; `fuzz-appcast` found its model of this wrong).
+    static let majorListedFirst = """
+        <item><sparkle:version>3.0</sparkle:version><sparkle:minimumAutoupdateVersion>2.0</sparkle:minimumAutoupdateVersion><enclosure url="https://example.com/3.zip"/></item>
+        <item><sparkle:version>3.0</sparkle:version><enclosure url="https://example.com/3b.zip"/></item>
+        <item><sparkle:version>2.0</sparkle:version><enclosure url="https://example.com/2.zip"/></item>
+        """
+
     /// `testappcast_minimumAutoupdateVersionSkipping.xml`'s shape.
     static let majorSkipping = """
         <item><sparkle:version>4.1</sparkle:version><sparkle:minimumAutoupdateVersion>4.0</sparkle:minimumAutoupdateVersion><enclosure url="https://example.com/41.zip"/></item>
@@ -203,6 +212,9 @@ let sparkleAppcastTable: [AppcastAssertion] =
     ])
     + rows("testMinimumAutoupdateVersion", SparkleFeeds.major, ["--current", "2.0"], ["latest": "3.0", "release:3.0.majorUpgrade": "false"])
     + rows("testMinimumAutoupdateVersion", SparkleFeeds.major, ["--current", "2.5"], ["latest": "3.0"])
+    + rows("SPEC: equal precedence, the first wins", SparkleFeeds.majorListedFirst, ["--current", "1.0"], [
+        "releases.count": "1", "latest": "2.0", "heldBack.version": "3.0", "heldBack.reason": "major-upgrade",
+    ])
     // … with a skipped (minor) version: --skip X removes every non-critical item at or below X
     + rows("testMinimumAutoupdateVersion", SparkleFeeds.major, ["--current", "1.0", "--skip", "2.0"], [
         "releases.count": "1", "latest": "3.0", "release:3.0.majorUpgrade": "true",
