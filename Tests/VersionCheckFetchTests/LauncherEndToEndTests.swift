@@ -198,38 +198,12 @@ struct LauncherEndToEndTests {
         #expect(server.requests().count == 1)
     }
 
-    @Test func aShellSubstitutionReturnsWhileTheRefreshWaitsOnAStalledServer() throws {
-        let (server, cache) = try Self.seeded(then: [.init(body: Self.second, delay: Self.stall)])
-        let binary = TestPaths.executable("versioncheck").path
-        let script = "answer=$(\"$VC\" manifest --url \"$URL\" --current 1.0 --check-period 1 --background-refresh); echo \"got: $answer\""
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", script]
-        var environment = childEnvironment(adding: Self.environment(cache, at: Self.start + 2 * Self.day))
-        environment["VC"] = binary
-        environment["URL"] = server.url("/m.json")
-        shell.environment = environment
-        let output = Pipe()
-        shell.standardOutput = output
-        let shellStarted = Date()
-        try shell.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        shell.waitUntilExit()
-        let seconds = Date().timeIntervalSince(shellStarted)
-        #expect(shell.terminationStatus == 0)
-        #expect(text.hasPrefix("got: forced update: 1.0 -> 2.0.0"), "\(text)")
-        #expect(seconds < 1, "$(…) waited \(seconds) s")
-        // The refresh is still waiting on the server, holding its lock.
-        #expect(Self.eventually { server.requests().count == 2 })
-        #expect(Self.lockFiles(cache).count == 1)
-    }
-
-    /// A descriptor the launch inherited besides the standard three (here `$(…)`'s pipe as
-    /// descriptor 3) is closed by the refresh process first thing (listed from
-    /// `/proc/self/fd` on Linux), so a reader of it never waits on the refresh.
-    @Test func theRefreshClosesTheDescriptorsItInherited() throws {
-        let (server, cache) = try Self.seeded(then: [.init(body: Self.second, delay: Self.stall)])
-        let script = "held=$(\"$VC\" manifest --url \"$URL\" --current 1.0 --check-period 1 --background-refresh 3>&1 >/dev/null); echo done"
+    /// Runs `script` in `/bin/sh` with `$VC` the built binary and `$URL` the seeded
+    /// manifest, two days after it was cached; what the shell printed, its status, and how
+    /// long it took to end (its stdout read to the end: the pipe closed by every holder).
+    static func substitution(
+        _ script: String, server: LoopbackServer, cache: String
+    ) throws -> (text: String, status: Int32, seconds: Double) {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", script]
@@ -243,7 +217,28 @@ struct LauncherEndToEndTests {
         try shell.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
+        return (text, shell.terminationStatus, Date().timeIntervalSince(started))
+    }
+
+    @Test func aShellSubstitutionReturnsWhileTheRefreshWaitsOnAStalledServer() throws {
+        let (server, cache) = try Self.seeded(then: [.init(body: Self.second, delay: Self.stall)])
+        let script = "answer=$(\"$VC\" manifest --url \"$URL\" --current 1.0 --check-period 1 --background-refresh); echo \"got: $answer\""
+        let (text, status, seconds) = try Self.substitution(script, server: server, cache: cache)
+        #expect(status == 0)
+        #expect(text.hasPrefix("got: forced update: 1.0 -> 2.0.0"), "\(text)")
+        #expect(seconds < 1, "$(…) waited \(seconds) s")
+        // The refresh is still waiting on the server, holding its lock.
+        #expect(Self.eventually { server.requests().count == 2 })
+        #expect(Self.lockFiles(cache).count == 1)
+    }
+
+    /// A descriptor the launch inherited besides the standard three (here `$(…)`'s pipe as
+    /// descriptor 3) is closed by the refresh process first thing (listed from
+    /// `/proc/self/fd` on Linux), so a reader of it never waits on the refresh.
+    @Test func theRefreshClosesTheDescriptorsItInherited() throws {
+        let (server, cache) = try Self.seeded(then: [.init(body: Self.second, delay: Self.stall)])
+        let script = "held=$(\"$VC\" manifest --url \"$URL\" --current 1.0 --check-period 1 --background-refresh 3>&1 >/dev/null); echo done"
+        let (text, _, seconds) = try Self.substitution(script, server: server, cache: cache)
         #expect(text == "done\n")
         #expect(seconds < 1, "$(…) waited \(seconds) s for the refresh's copy of descriptor 3")
         #expect(Self.eventually { server.requests().count == 2 }, "the refresh is under way")

@@ -46,11 +46,16 @@ enum CacheChecksum {
 
     /// The cache file's name for `url`: `<16 hex digits>.entry`.
     static func fileName(for url: String) -> String {
-        hex(fnv1a(url.utf8)) + ".entry"
+        stem(for: url) + ".entry"
     }
 
     /// The name of the appcast items kept beside `url`'s entry: `<16 hex digits>.items`.
     static func itemsFileName(for url: String) -> String {
-        hex(fnv1a(url.utf8)) + ".items"
+        stem(for: url) + ".items"
+    }
+
+    /// The 16 hex digits that name `url`'s files.
+    private static func stem(for url: String) -> String {
+        hex(fnv1a(url.utf8))
     }
 }
