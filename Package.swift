@@ -33,7 +33,7 @@ let package = Package(
             name: "VersionCheckCLI", dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckBuildInfo"]
         ),
         .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore"]),
-        .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"]),
+        .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"], exclude: ["startup.order"]),
         .executableTarget(name: "versioncheck-fetch", dependencies: ["VersionCheckFetch", "VersionCheckBuildInfo"]),
         .executableTarget(name: "versioncheck-bench", dependencies: ["VersionCheckCore", "VersionCheckTestSupport"]),
         .target(name: "VersionCheckTestSupport", path: "Tests/VersionCheckTestSupport"),
