@@ -34,7 +34,7 @@ struct ChildProcess {
     }
 
     /// Serialises pipe creation and spawning across threads (see `spawn`).
-    private static let spawnLock = Lock()
+    static let spawnLock = Lock()
 
     private static func spawnLocked(_ path: String, arguments: [String], input: Bool) -> Result<ChildProcess, SpawnError> {
         var socketEnds: [Int32] = [-1, -1]
@@ -104,7 +104,7 @@ struct ChildProcess {
     /// `fd`, close-on-exec and numbered 3 or above: a descriptor that took the place of a
     /// closed standard one (0, 1, 2) is moved up and its old number closed again. Nil (with
     /// `errno`) when no descriptor is left.
-    private static func aboveStandardDescriptors(_ fd: Int32) -> Int32? {
+    static func aboveStandardDescriptors(_ fd: Int32) -> Int32? {
         guard fd <= 2 else {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             return fd
@@ -209,55 +209,5 @@ extension System {
         var info = stat()
         guard stat(path, &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFREG) else { return false }
         return access(path, X_OK) == 0
-    }
-}
-
-extension System {
-    /// Starts `path` with `arguments` as a process of its own: a new session (`setsid`, so
-    /// it outlives the terminal and the signals of the run that started it), stdin, stdout
-    /// and stderr on `/dev/null` (so a shell's `$(…)` around the parent returns as soon as
-    /// the parent exits), the process environment plus `extra` (`NAME=value` entries that
-    /// replace any of the same name). Never waited for: it is reparented when this process
-    /// exits. Returns its pid, or the `errno`.
-    static func spawnDetached(_ path: String, arguments: [String], extra: [String]) -> Result<Int32, SpawnError> {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
-        // POSIX_SPAWN_SETSID | POSIX_SPAWN_CLOEXEC_DEFAULT (no descriptor leaks into the child).
-        let flags: Int16 = 0x0400 | 0x4000
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        // POSIX_SPAWN_SETSID (glibc 2.26 and later).
-        let flags: Int16 = 0x80
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, flags)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let names = extra.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[...$0]) } }
-        var inherited: [UnsafeMutablePointer<CChar>?] = []
-        var cursor = environmentPointer
-        while let entry = cursor?.pointee {
-            cursor = cursor?.successor()
-            let replaced = names.contains { name in strncmp(entry, name, name.utf8.count) == 0 }
-            if !replaced { inherited.append(entry) }
-        }
-        let owned = (([path] + arguments) + extra).map { strdup($0) }
-        defer { owned.forEach { free($0) } }
-        var argv: [UnsafeMutablePointer<CChar>?] = Array(owned[..<(arguments.count + 1)]) + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = inherited + Array(owned[(arguments.count + 1)...]) + [nil]
-        var pid: pid_t = 0
-        let status = argv.withUnsafeMutableBufferPointer { argvBuffer in
-            envp.withUnsafeMutableBufferPointer { envpBuffer in
-                posix_spawn(&pid, path, &actions, &attributes, argvBuffer.baseAddress!, envpBuffer.baseAddress!)
-            }
-        }
-        guard status == 0 else { return .failure(SpawnError(code: status)) }
-        return .success(Int32(pid))
     }
 }

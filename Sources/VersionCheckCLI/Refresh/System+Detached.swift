@@ -10,6 +10,120 @@ import Darwin
 #endif
 
 extension System {
+    /// Starts `path` with `arguments` as a process of its own: a new session (`setsid`, so
+    /// it outlives the terminal and the signals of the run that started it), stdin, stdout
+    /// and stderr on `/dev/null` (so a shell's `$(…)` around the parent returns as soon as
+    /// the parent exits), the process environment plus `extra` (`NAME=value` entries that
+    /// replace any of the same name). Never waited for: it is reparented when this process
+    /// exits. Returns its pid, or the `errno`.
+    ///
+    /// On Linux the child is forked, not spawned, and starts the program only once this
+    /// process has ended: it waits on a pipe whose write end only this process holds
+    /// (close-on-exec), which the kernel closes when this process exits. A refresh is for
+    /// the next run, and a launch that starts one is then as quick as one that does not:
+    /// loading the program beside the exiting launch slowed it by a third on a 2-core
+    /// machine (`versioncheck-bench launcher`), and `posix_spawn` would hold this process
+    /// until the child had loaded it (`CLONE_VFORK`). Between `fork` and `execve` the child
+    /// makes only async-signal-safe calls on what was prepared before. A failed `execve`
+    /// (this program replaced while it runs) ends the child with 127, unreported; its
+    /// refresh lock goes stale after 5 minutes.
+    static func spawnDetached(_ path: String, arguments: [String], extra: [String]) -> Result<Int32, SpawnError> {
+        // `NAME=` of each extra entry, as a C string.
+        let replaced = extra.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[...$0]).utf8CString } }
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var cursor = environmentPointer
+        while let entry = cursor?.pointee {
+            cursor = cursor?.successor()
+            let isReplaced = replaced.contains { name in
+                name.withUnsafeBufferPointer { strncmp(entry, $0.baseAddress!, $0.count - 1) == 0 }
+            }
+            if !isReplaced { inherited.append(entry) }
+        }
+        let owned = (([path] + arguments) + extra).map { strdup($0) }
+        defer { owned.forEach { free($0) } }
+        var argv: [UnsafeMutablePointer<CChar>?] = Array(owned[..<(arguments.count + 1)]) + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = inherited + Array(owned[(arguments.count + 1)...]) + [nil]
+        return argv.withUnsafeMutableBufferPointer { argvBuffer in
+            envp.withUnsafeMutableBufferPointer { envpBuffer in
+                launchDetached(path, argv: argvBuffer.baseAddress!, envp: envpBuffer.baseAddress!)
+            }
+        }
+    }
+
+    #if os(Linux)
+    private static func launchDetached(
+        _ path: String, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> Result<Int32, SpawnError> {
+        // The child waits on `waitEnd` until this process is gone. Both ends are made
+        // close-on-exec and moved above the standard descriptors under the spawn lock, so no
+        // other child keeps `holdEnd` open and the child's `dup2`s never land on them.
+        ChildProcess.spawnLock.withLock {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return .failure(SpawnError(code: errno)) }
+            guard let waitEnd = ChildProcess.aboveStandardDescriptors(ends[0]) else {
+                let failure = errno
+                _ = close(ends[1])
+                return .failure(SpawnError(code: failure))
+            }
+            guard let holdEnd = ChildProcess.aboveStandardDescriptors(ends[1]) else {
+                let failure = errno
+                _ = close(waitEnd)
+                return .failure(SpawnError(code: failure))
+            }
+            let pid = path.withCString { program in
+                "/dev/null".withCString { devNull in
+                    let pid = fork()
+                    if pid == 0 {
+                        _ = close(holdEnd)
+                        _ = setsid()
+                        let null = open(devNull, O_RDWR)
+                        if null >= 0 {
+                            for standard in Int32(0)...2 where standard != null { _ = dup2(null, standard) }
+                            if null > 2 { _ = close(null) }
+                        }
+                        var byte: UInt8 = 0
+                        while read(waitEnd, &byte, 1) < 0 && errno == EINTR {}
+                        _ = execve(program, argv, envp)
+                        _exit(127)
+                    }
+                    return pid
+                }
+            }
+            let failure = errno
+            _ = close(waitEnd)
+            guard pid > 0 else {
+                _ = close(holdEnd)
+                return .failure(SpawnError(code: failure))
+            }
+            return .success(pid)
+        }
+    }
+    #else
+    private static func launchDetached(
+        _ path: String, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> Result<Int32, SpawnError> {
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        // POSIX_SPAWN_SETSID | POSIX_SPAWN_CLOEXEC_DEFAULT (no descriptor leaks into the child).
+        let flags: Int16 = 0x0400 | 0x4000
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, flags)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        return status == 0 ? .success(Int32(pid)) : .failure(SpawnError(code: status))
+    }
+    #endif
+}
+
+extension System {
     /// Seconds on the monotonic clock (`clock_gettime(CLOCK_MONOTONIC)`), for `--deadline`.
     static func monotonicSeconds() -> Double {
         var now = timespec()
