@@ -8,6 +8,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(Linux)
+import VersionCheckLaunch
+#endif
 
 extension System {
     /// Starts `path` with `arguments` as a process of its own: a new session (`setsid`, so
@@ -17,15 +20,14 @@ extension System {
     /// replace any of the same name). Never waited for: it is reparented when this process
     /// exits. Returns its pid, or the `errno`.
     ///
-    /// On Linux the child is forked, not spawned, and starts the program only once this
-    /// process has ended: it waits on a pipe whose write end only this process holds
-    /// (close-on-exec), which the kernel closes when this process exits. A refresh is for
-    /// the next run, and a launch that starts one is then as quick as one that does not:
-    /// loading the program beside the exiting launch slowed it by a third on a 2-core
-    /// machine (`versioncheck-bench launcher`), and `posix_spawn` would hold this process
-    /// until the child had loaded it (`CLONE_VFORK`). Between `fork` and `execve` the child
-    /// makes only async-signal-safe calls on what was prepared before. A failed `execve`
-    /// (this program replaced while it runs) ends the child with 127, unreported; its
+    /// On Linux the child runs the program only once this process has ended (it waits on a
+    /// pipe whose write end only this process holds), and starting it costs this process
+    /// neither a copy of its page tables nor a wait for the exec
+    /// (`versioncheck_launch_detached`). A refresh is for the next run, and the launch
+    /// that starts one is then nearly as quick as one that does not: loading the 19 MB
+    /// program beside the exiting launch slowed it by a third on a 2-core machine, and
+    /// `posix_spawn` or `fork` cost it 0.2 ms more (`versioncheck-bench launcher`). A failed
+    /// exec (this program replaced while it runs) ends the child with 127, unreported; its
     /// refresh lock goes stale after 5 minutes.
     static func spawnDetached(_ path: String, arguments: [String], extra: [String]) -> Result<Int32, SpawnError> {
         // `NAME=` of each extra entry, as a C string.
@@ -39,25 +41,41 @@ extension System {
             }
             if !isReplaced { inherited.append(entry) }
         }
-        let owned = (([path] + arguments) + extra).map { strdup($0) }
-        defer { owned.forEach { free($0) } }
-        var argv: [UnsafeMutablePointer<CChar>?] = Array(owned[..<(arguments.count + 1)]) + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = inherited + Array(owned[(arguments.count + 1)...]) + [nil]
-        return argv.withUnsafeMutableBufferPointer { argvBuffer in
-            envp.withUnsafeMutableBufferPointer { envpBuffer in
-                launchDetached(path, argv: argvBuffer.baseAddress!, envp: envpBuffer.baseAddress!)
-            }
+        let argv = cStringArray([path] + arguments)
+        let envp = cStringArray(extra, after: inherited)
+        #if os(Linux)
+        // Never freed: the child reads them when it execs, after this process has ended.
+        return launchAfterExit(argv[0]!, argv: argv, envp: envp)
+        #else
+        defer {
+            for index in 0..<(arguments.count + 1) { free(argv[index]) }
+            for index in inherited.count..<(inherited.count + extra.count) { free(envp[index]) }
+            argv.deallocate()
+            envp.deallocate()
         }
+        return spawnNow(path, argv: argv, envp: envp)
+        #endif
+    }
+
+    /// A nil-terminated C array: `prefix` as they are, then copies of `strings`.
+    private static func cStringArray(
+        _ strings: [String], after prefix: [UnsafeMutablePointer<CChar>?] = []
+    ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: prefix.count + strings.count + 1)
+        for (index, entry) in prefix.enumerated() { array[index] = entry }
+        for (index, string) in strings.enumerated() { array[prefix.count + index] = strdup(string) }
+        array[prefix.count + strings.count] = nil
+        return array
     }
 
     #if os(Linux)
-    private static func launchDetached(
-        _ path: String, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+    private static func launchAfterExit(
+        _ path: UnsafeMutablePointer<CChar>, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
         envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     ) -> Result<Int32, SpawnError> {
-        // The child waits on `waitEnd` until this process is gone. Both ends are made
+        // The child waits on the read end until this process is gone. Both ends are made
         // close-on-exec and moved above the standard descriptors under the spawn lock, so no
-        // other child keeps `holdEnd` open and the child's `dup2`s never land on them.
+        // other child keeps the write end open and the child's `dup2`s never land on them.
         ChildProcess.spawnLock.withLock {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return .failure(SpawnError(code: errno)) }
@@ -71,36 +89,16 @@ extension System {
                 _ = close(waitEnd)
                 return .failure(SpawnError(code: failure))
             }
-            let pid = path.withCString { program in
-                "/dev/null".withCString { devNull in
-                    let pid = fork()
-                    if pid == 0 {
-                        _ = close(holdEnd)
-                        _ = setsid()
-                        let null = open(devNull, O_RDWR)
-                        if null >= 0 {
-                            for standard in Int32(0)...2 where standard != null { _ = dup2(null, standard) }
-                            if null > 2 { _ = close(null) }
-                        }
-                        var byte: UInt8 = 0
-                        while read(waitEnd, &byte, 1) < 0 && errno == EINTR {}
-                        _ = execve(program, argv, envp)
-                        _exit(127)
-                    }
-                    return pid
-                }
-            }
-            let failure = errno
-            _ = close(waitEnd)
+            let pid = versioncheck_launch_detached(path, argv, envp, waitEnd, holdEnd)
             guard pid > 0 else {
                 _ = close(holdEnd)
-                return .failure(SpawnError(code: failure))
+                return .failure(SpawnError(code: -pid))
             }
             return .success(pid)
         }
     }
     #else
-    private static func launchDetached(
+    private static func spawnNow(
         _ path: String, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
         envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     ) -> Result<Int32, SpawnError> {

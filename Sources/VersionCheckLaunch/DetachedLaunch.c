@@ -1,0 +1,142 @@
+// The detached refresh's start (see include/DetachedLaunch.h): Linux only; elsewhere
+// BackgroundRefresh uses posix_spawn.
+#include "DetachedLaunch.h"
+
+#if defined(__linux__)
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+typedef struct {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    int waitFD;
+    int holdFD;
+    sigset_t mask;  // the caller's signal mask, restored before execve
+} Launch;
+
+#if defined(__x86_64__) || defined(__aarch64__)
+#define SHARED_MEMORY_CHILD 1
+
+// A system call that never touches errno (the child shares the caller's thread-local
+// storage): the result, or -errno.
+static long raw(long number, long a, long b, long c, long d) {
+#if defined(__x86_64__)
+    long result;
+    register long r10 __asm__("r10") = d;
+    __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+    return result;
+#else
+    register long x8 __asm__("x8") = number;
+    register long x0 __asm__("x0") = a;
+    register long x1 __asm__("x1") = b;
+    register long x2 __asm__("x2") = c;
+    register long x3 __asm__("x3") = d;
+    __asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2), "r"(x3) : "memory");
+    return x0;
+#endif
+}
+
+// The kernel's struct sigaction, zeroed: SIG_DFL, no flags, empty mask (x86_64: handler,
+// flags, restorer, mask; arm64: handler, flags, mask).
+typedef struct { unsigned long words[4]; } KernelSigaction;
+
+static int child(void *context) {
+    const Launch *launch = context;
+    // Only the wait end stays open: the descriptors it shares with the caller (another
+    // refresh's hold end among them) must not wait with it.
+    if (raw(SYS_close_range, 3, launch->waitFD - 1, 0, 0) != 0 || raw(SYS_close_range, launch->waitFD + 1, ~0U, 0, 0) != 0) {
+        for (long fd = 3; fd < 1024; fd++) {
+            if (fd != launch->waitFD) raw(SYS_close, fd, 0, 0, 0);
+        }
+    }
+    raw(SYS_setsid, 0, 0, 0, 0);
+    long null = raw(SYS_openat, AT_FDCWD, (long)"/dev/null", O_RDWR, 0);
+    if (null >= 0) {
+        for (long standard = 0; standard <= 2; standard++) {
+            if (standard != null) raw(SYS_dup3, null, standard, 0, 0);
+        }
+        if (null > 2) raw(SYS_close, null, 0, 0, 0);
+    }
+    // Handlers of the caller's would run the caller's code in the shared memory: back to
+    // the default action for every caught signal (ignored ones stay ignored, as execve does).
+    for (long signal = 1; signal < 65; signal++) {
+        KernelSigaction current = {{0, 0, 0, 0}};
+        if (raw(SYS_rt_sigaction, signal, 0, (long)&current, 8) != 0) continue;
+        if (current.words[0] != (unsigned long)SIG_DFL && current.words[0] != (unsigned long)SIG_IGN) {
+            KernelSigaction fallback = {{0, 0, 0, 0}};
+            raw(SYS_rt_sigaction, signal, (long)&fallback, 0, 8);
+        }
+    }
+    raw(SYS_rt_sigprocmask, SIG_SETMASK, (long)&launch->mask, 0, 8);
+    char byte;
+    while (raw(SYS_read, launch->waitFD, (long)&byte, 1, 0) == -EINTR) {}
+    raw(SYS_execve, (long)launch->path, (long)launch->argv, (long)launch->envp, 0);
+    raw(SYS_exit, 127, 0, 0, 0);
+    return 127;
+}
+#endif
+
+int versioncheck_launch_detached(const char *path, char *const *argv, char *const *envp, int waitFD, int holdFD) {
+#if defined(SHARED_MEMORY_CHILD)
+    // The child's stack and its Launch: never unmapped (the child may use them after
+    // this process has exited).
+    size_t size = 64 * 1024;
+    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) {
+        int failure = errno;
+        close(waitFD);
+        return -failure;
+    }
+    Launch *launch = stack;
+    launch->path = path;
+    launch->argv = argv;
+    launch->envp = envp;
+    launch->waitFD = waitFD;
+    launch->holdFD = holdFD;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &launch->mask);
+    int pid = clone(child, (char *)stack + size, CLONE_VM | SIGCHLD, launch);
+    int failure = errno;
+    pthread_sigmask(SIG_SETMASK, &launch->mask, NULL);
+    close(waitFD);
+    return pid > 0 ? pid : -failure;
+#else
+    int pid = fork();
+    if (pid == 0) {
+        for (int fd = 3; fd < 1024; fd++) {
+            if (fd != waitFD) close(fd);
+        }
+        setsid();
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            for (int standard = 0; standard <= 2; standard++) {
+                if (standard != null) dup2(null, standard);
+            }
+            if (null > 2) close(null);
+        }
+        char byte;
+        while (read(waitFD, &byte, 1) < 0 && errno == EINTR) {}
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    int failure = errno;
+    close(waitFD);
+    return pid > 0 ? pid : -failure;
+#endif
+}
+#else
+// Not used outside Linux; one definition keeps the target non-empty.
+int versioncheck_launch_detached(const char *path, char *const *argv, char *const *envp, int waitFD, int holdFD) {
+    (void)path; (void)argv; (void)envp; (void)waitFD; (void)holdFD;
+    return -38;  // ENOSYS
+}
+#endif
