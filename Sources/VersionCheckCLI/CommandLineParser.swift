@@ -1,7 +1,11 @@
-/// An option's value after the parser checked it against its `ValueKind`.
+import VersionCheckCore
+import VersionCheckSources
+
+/// An option's (or a checked argument's) value after the parser checked it against its
+/// `ValueKind`: a choice is already its enum case, so no command reads it again.
 public enum OptionValue: Sendable, Equatable {
-    /// Text: a version (not yet parsed), URL, path, bundle id; or a level, platform, country
-    /// or app id already checked (level, platform and country in lower case).
+    /// Text: a version or constraint (not yet parsed: an invalid one is 65), URL, path,
+    /// bundle id, app id, channel; a country already checked and in lower case.
     case text(String)
     /// A checked decimal number (`--timeout`, `--min-age`).
     case number(Double)
@@ -9,6 +13,18 @@ public enum OptionValue: Sendable, Equatable {
     case integer(Int)
     /// Every value of a repeatable option, in order (`--channel`).
     case texts([String])
+    /// A LEVEL of `--force-on` and `--optional-on`.
+    case threshold(BumpThreshold)
+    /// The LEVEL of `bump`.
+    case bumpLevel(BumpLevel)
+    /// `--platform`.
+    case platform(AppStoreQuery.Platform)
+    /// `--appcast-version`.
+    case appcastVersion(AppcastOptions.VersionField)
+    /// `--current-key`.
+    case currentKey(CurrentKey)
+    /// `bump --pre`.
+    case prereleaseName(PrereleaseName)
 }
 
 /// A command line that follows the grammar: the command, its options and arguments.
@@ -20,8 +36,11 @@ public struct ParsedCommandLine: Sendable, Equatable {
     public var values: [String: OptionValue]
     /// Flags given, by long name (global flags are in `global`).
     public var flags: Set<String>
-    /// Positional arguments, in order.
+    /// Positional arguments, in order, as given (a checked text argument as checked).
     public var arguments: [String]
+    /// The value of each positional argument whose kind the parser checks into a type (the
+    /// LEVEL of `bump`); nil for the others.
+    public var checkedArguments: [OptionValue?] = []
 
     /// The text value of `option`: as given, else the table's default, else nil.
     public func text(_ option: OptionSpec) -> String? {
@@ -39,6 +58,42 @@ public struct ParsedCommandLine: Sendable, Equatable {
     public func integer(_ option: OptionSpec) -> Int? {
         if case .integer(let number)? = valueOrDefault(option) { return number }
         return nil
+    }
+
+    /// The LEVEL of `option` (`--force-on`, `--optional-on`): as given, else the table's default.
+    public func threshold(_ option: OptionSpec) -> BumpThreshold? {
+        if case .threshold(let level)? = valueOrDefault(option) { return level }
+        return nil
+    }
+
+    /// The store of `--platform`: as given, else the table's default.
+    public func platform(_ option: OptionSpec) -> AppStoreQuery.Platform? {
+        if case .platform(let platform)? = valueOrDefault(option) { return platform }
+        return nil
+    }
+
+    /// The appcast field of `--appcast-version`: as given, else the table's default.
+    public func appcastVersion(_ option: OptionSpec) -> AppcastOptions.VersionField? {
+        if case .appcastVersion(let field)? = valueOrDefault(option) { return field }
+        return nil
+    }
+
+    /// The `Info.plist` key of `--current-key`: as given, else the table's default.
+    public func currentKey(_ option: OptionSpec) -> CurrentKey? {
+        if case .currentKey(let key)? = valueOrDefault(option) { return key }
+        return nil
+    }
+
+    /// The pre-release name of `bump --pre`, if given.
+    public func prereleaseName(_ option: OptionSpec) -> PrereleaseName? {
+        if case .prereleaseName(let name)? = valueOrDefault(option) { return name }
+        return nil
+    }
+
+    /// The LEVEL argument at `index` (`bump LEVEL VERSION`), as the parser checked it.
+    public func bumpLevel(argument index: Int) -> BumpLevel? {
+        guard index < checkedArguments.count, case .bumpLevel(let level)? = checkedArguments[index] else { return nil }
+        return level
     }
 
     /// The value given for `option`, or the default that `CommandTable` shows in help, checked
@@ -166,6 +221,7 @@ extension CommandLineParser {
         var repeated: [String: [String]] = [:]
         var flags: Set<String> = []
         var arguments: [String] = []
+        var checkedArguments: [OptionValue?] = []
         /// The tokens after the one being read (for a hint that looks ahead).
         var upcoming: ArraySlice<String> = []
 
@@ -320,10 +376,13 @@ extension CommandLineParser {
             } catch {
                 throw usageError(error.message + (swappedWords(token, kind: kind, command: command).map { "; " + $0 } ?? ""))
             }
-            switch value {
-            case .text(let checked): arguments.append(checked)
-            case .number, .integer, .texts: arguments.append(token)
+            if case .text(let checked) = value {
+                arguments.append(checked)
+            } else {
+                arguments.append(token)
             }
+            checkedArguments += Array(repeating: nil, count: arguments.count - 1 - checkedArguments.count)
+            checkedArguments.append(value)
         }
 
         /// `did you mean bump minor 1.2.3?` for `bump 1.2.3 minor`: the first argument is not
@@ -398,7 +457,9 @@ extension CommandLineParser {
                 }
                 return .help(described)
             }
-            return .run(ParsedCommandLine(command: command, global: global, values: values, flags: flags, arguments: arguments))
+            return .run(ParsedCommandLine(
+                command: command, global: global, values: values, flags: flags, arguments: arguments,
+                checkedArguments: checkedArguments))
         }
 
         func checkArgumentCount(_ command: CommandSpec) throws(Failure) {

@@ -1,3 +1,4 @@
+import VersionCheckSources
 import VersionCheckCore
 
 /// The vocabulary of the command-line grammar: commands, their arguments and
@@ -78,8 +79,8 @@ public enum ValueKind: Sendable, Equatable {
         switch self {
         case .level: BumpThreshold.allCases.map(\.rawValue)
         case .bumpLevel: BumpLevel.allCases.reversed().map(\.rawValue)
-        case .platform: ["ios", "mac"]
-        case .appcastVersion: ["build", "display"]
+        case .platform: AppStoreQuery.Platform.allCases.map(\.rawValue)
+        case .appcastVersion: AppcastOptions.VersionField.allCases.map(\.rawValue)
         case .currentKey: CurrentKey.allCases.map(\.rawValue)
         default: []
         }

@@ -7,23 +7,31 @@ enum ValueChecker {
         func bad(_ expected: String) -> Failure {
             Failure(.usage, "invalid value \(Quote.single(raw)) for '\(option)': expected \(expected)\(pointer)")
         }
-        /// One of the kind's choices, any case: "one of a, b, c", or "a or b" for two.
-        func choice() throws(Failure) -> OptionValue {
-            let word = raw.lowercased()
+        /// One of the kind's choices, any case, as its case of `Choice`: else "one of a, b, c",
+        /// or "a or b" for two.
+        func choice<Choice: RawRepresentable<String>>(_ value: (Choice) -> OptionValue) throws(Failure) -> OptionValue {
             let choices = kind.choices
-            guard choices.contains(word) else {
+            guard let chosen = Choice(rawValue: raw.lowercased()) else {
                 throw bad(choices.count > 2 ? "one of " + choices.joined(separator: ", ") : choices.joined(separator: " or "))
             }
-            return .text(word)
+            return value(chosen)
         }
         switch kind {
         case .version, .constraint:
             return .text(raw)
-        case .level, .currentKey, .bumpLevel, .platform, .appcastVersion:
-            return try choice()
+        case .level:
+            return try choice(OptionValue.threshold)
+        case .bumpLevel:
+            return try choice(OptionValue.bumpLevel)
+        case .platform:
+            return try choice(OptionValue.platform)
+        case .appcastVersion:
+            return try choice(OptionValue.appcastVersion)
+        case .currentKey:
+            return try choice(OptionValue.currentKey)
         case .prereleaseName:
             do {
-                return .text(try PrereleaseName(raw).description)
+                return .prereleaseName(try PrereleaseName(raw))
             } catch {
                 throw bad("one or more identifiers of letters, digits and '-', joined by '.' (such as rc or beta.x)")
             }

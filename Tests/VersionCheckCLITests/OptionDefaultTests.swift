@@ -1,4 +1,6 @@
 import Testing
+import VersionCheckCore
+import VersionCheckSources
 @testable import VersionCheckCLI
 
 /// A default is written once, in `CommandTable` (help shows it); the commands read it
@@ -25,8 +27,11 @@ struct OptionDefaultTests {
         #expect(line.number(Option.timeout) == 10)
         #expect(line.integer(Option.retries) == 2)
         #expect(line.text(Option.country) == "us")
-        #expect(line.text(Option.platform) == "ios")
-        #expect(line.text(Option.forceOn) == "major")
+        #expect(line.platform(Option.platform) == .ios)
+        #expect(line.threshold(Option.forceOn) == .major)
+        #expect(line.threshold(Option.optionalOn) == .any)
+        #expect(line.currentKey(Option.currentKey) == .marketing)
+        #expect(line.appcastVersion(Option.appcastVersion) == .build)
         #expect(line.text(Option.lookupURL) == nil)
     }
 }

@@ -81,15 +81,35 @@ struct ParserTests {
         #expect(CommandLineParser.scanGlobalOptions(["sort", "-rq"]) == GlobalOptions(quiet: true))
     }
 
-    /// `bump`'s LEVEL is checked by the parser (any case, kept in lower case); VERSION is text.
-    @Test(arguments: [("major", "major"), ("PreRelease", "prerelease"), ("revision", "revision")])
-    func bumpLevelArgument(given: String, expected: String) throws {
+    /// `bump`'s LEVEL is checked by the parser into a `BumpLevel` (any case), and `--pre`
+    /// into a `PrereleaseName`; VERSION is text.
+    @Test(arguments: [("major", BumpLevel.major), ("PreRelease", .prerelease), ("revision", .revision)])
+    func bumpLevelArgument(given: String, expected: BumpLevel) throws {
         guard case .run(let line) = try CommandLineParser.parse(["bump", given, "v1.2", "--pre=beta.x"]) else {
             Issue.record("expected a command")
             return
         }
-        #expect(line.arguments == [expected, "v1.2"])
-        #expect(line.text(Option.pre) == "beta.x")
+        #expect(line.bumpLevel(argument: 0) == expected)
+        #expect(line.bumpLevel(argument: 1) == nil)
+        #expect(line.arguments == [given, "v1.2"])
+        #expect(line.prereleaseName(Option.pre) == (try PrereleaseName("beta.x")))
+    }
+
+    /// Choices are read into their enum cases once, by the parser, whatever their case.
+    @Test func choicesArriveTyped() throws {
+        guard case .run(let line) = try CommandLineParser.parse([
+            "lookup", "--id", "1", "--current", "1", "--platform", "MAC", "--force-on", "Minor", "--optional-on", "patch",
+            "--current-key", "Marketing", "--appcast-version", "display",
+        ]) else {
+            Issue.record("expected a command")
+            return
+        }
+        #expect(line.platform(Option.platform) == .mac)
+        #expect(line.threshold(Option.forceOn) == .minor)
+        #expect(line.threshold(Option.optionalOn) == .patch)
+        #expect(line.currentKey(Option.currentKey) == .marketing)
+        #expect(line.appcastVersion(Option.appcastVersion) == .display)
+        #expect(line.values["platform"] == .platform(.mac))
     }
 
     static let equalsForms: [[String]] = [

@@ -10,20 +10,12 @@ struct BumpCommand: Command {
     let pre: PrereleaseName?
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        guard let level = BumpLevel(rawValue: line.arguments[0]) else {
-            throw Failure(.internal, "LEVEL \(Quote.single(line.arguments[0])) passed the parser")
+        guard let level = line.bumpLevel(argument: 0) else {
+            throw Failure(.internal, "LEVEL \(Quote.single(line.arguments[0])) was not checked by the parser (CommandTable.bump)")
         }
         self.level = level
         version = line.arguments[1]
-        if let text = line.text(Option.pre) {
-            do {
-                pre = try PrereleaseName(text)
-            } catch {
-                throw Failure(.usage, "--pre: \(error.description)")
-            }
-        } else {
-            pre = nil
-        }
+        pre = line.prereleaseName(Option.pre)
     }
 
     func run(_ context: CommandContext) -> ExitStatus {

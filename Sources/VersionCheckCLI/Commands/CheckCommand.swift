@@ -36,7 +36,7 @@ enum CheckRequestBuilder {
     static func request(
         from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
     ) throws(Failure) -> CheckRequest {
-        if line.command.name == CommandTable.lookup.name, line.text(Option.currentKey)?.lowercased() == CurrentKey.build.rawValue {
+        if line.command.name == CommandTable.lookup.name, line.currentKey(Option.currentKey) == .build {
             throw Failure(
                 .usage,
                 "--current-key build: lookup compares the App Store's version, which is the marketing version (CFBundleShortVersionString); drop --current-key or give --current-key marketing")
@@ -51,8 +51,8 @@ enum CheckRequestBuilder {
         }
         var policy = UpdatePolicy()
         // Defaults come from CommandTable, the same text help shows.
-        policy.forceOn = try defaulted(line.text(Option.forceOn).flatMap(BumpThreshold.init(rawValue:)), Option.forceOn)
-        policy.optionalOn = try defaulted(line.text(Option.optionalOn).flatMap(BumpThreshold.init(rawValue:)), Option.optionalOn)
+        policy.forceOn = try defaulted(line.threshold(Option.forceOn), Option.forceOn)
+        policy.optionalOn = try defaulted(line.threshold(Option.optionalOn), Option.optionalOn)
         // A manifest may turn out to be an appcast, where these are read as Sparkle reads them.
         let sparkleToo = line.command.name == CommandTable.manifest.name
         policy.minimum = try version(of: Option.minimum, in: line, sparkleToo: sparkleToo)
@@ -72,7 +72,7 @@ enum CheckRequestBuilder {
             },
             appcast: AppcastRequest(
                 channels: line.texts(Option.channel), rolloutGroup: line.integer(Option.rolloutGroup),
-                compared: try defaulted(line.text(Option.appcastVersion).flatMap(AppcastOptions.VersionField.init(rawValue:)), Option.appcastVersion),
+                compared: try defaulted(line.appcastVersion(Option.appcastVersion), Option.appcastVersion),
                 forceOnGiven: line.isGiven(Option.forceOn),
                 current: app.flatMap { line.isGiven(Option.currentKey) ? nil : .bundle($0) }
                     ?? .given(line.text(Option.current) ?? current.description),
@@ -99,7 +99,7 @@ enum CheckRequestBuilder {
             return (current, nil)
         }
         if line.isGiven(Option.currentKey) {
-            let key = try defaulted(line.text(Option.currentKey).flatMap(CurrentKey.init(rawValue:)), Option.currentKey)
+            let key = try defaulted(line.currentKey(Option.currentKey), Option.currentKey)
             return (try app.version(key), nil)
         }
         do {
@@ -129,7 +129,7 @@ enum CheckRequestBuilder {
         if !line.isGiven(Option.platform), app?.isMacBundle == true {
             platform = .mac
         } else {
-            platform = try defaulted(line.text(Option.platform).flatMap(AppStoreQuery.Platform.init(rawValue:)), Option.platform)
+            platform = try defaulted(line.platform(Option.platform), Option.platform)
         }
         let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let flag = line.text(Option.lookupURL)

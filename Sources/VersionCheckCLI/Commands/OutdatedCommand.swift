@@ -74,10 +74,10 @@ struct OutdatedCommand: Command {
                 feed, kind: .location, option: "\(AppBundle.Key.feedURL) in its Info.plist", pointer: "")
         case .macAppStore:
             command = CommandTable.lookup
-            values[Option.platform.name] = .text(AppStoreQuery.Platform.mac.rawValue)
+            values[Option.platform.name] = .platform(.mac)
         case .iOSAppStore:
             command = CommandTable.lookup
-            values[Option.platform.name] = .text(AppStoreQuery.Platform.ios.rawValue)
+            values[Option.platform.name] = .platform(.ios)
         }
         return ParsedCommandLine(command: command, global: line.global, values: values, flags: flags, arguments: [])
     }
