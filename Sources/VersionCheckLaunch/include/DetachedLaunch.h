@@ -9,8 +9,8 @@
 /// child closes every other descriptor above 2 before it waits (so that two refreshes
 /// never hold each other's pipe).
 ///
-/// Linux on x86_64 and arm64: the child shares this process's memory until it calls
-/// execve (`clone` with `CLONE_VM`, as `posix_spawn` does, but without waiting for the
+/// Linux on x86_64 and arm64: the child shares this process's memory until its
+/// exec (`clone` with `CLONE_VM`, as `posix_spawn` does, but without waiting for the
 /// exec), so starting it copies no page tables and this process goes on at once; the
 /// child makes only raw system calls, on a stack of its own, and `path`, `argv`, `envp`
 /// must stay valid after this process exits: pass memory that is never freed. Elsewhere
