@@ -33,8 +33,9 @@ itunes-mac.json; anything else -> itunes-empty.json); "/fixtures/NAME" serves a
 fixture file; anything else is 404.
 
 Every request is appended to --log as one JSON line: method, path, query (raw),
-headers (as received), time, and in_flight: how many requests were being answered
-when it arrived, itself included (a client's concurrency, as the server saw it).
+headers (as received), time, and in_flight: how many requests had arrived and not
+yet begun to be answered (their delay included) when it arrived, itself included: a
+client's concurrency, as the server saw it, never more than the client's.
 """
 import argparse
 import json
@@ -112,11 +113,21 @@ class Handler(BaseHTTPRequestHandler):
         with state.lock:
             state.in_flight += 1
             in_flight = state.in_flight
+        released = []
+
+        def release():
+            # Once, when the answer starts (after any delay): a client that got its answer
+            # and sends its next request must never find this one still counted.
+            if not released:
+                released.append(True)
+                with state.lock:
+                    state.in_flight -= 1
+
+        self.release_in_flight = release
         try:
             self.answer(state, parts, in_flight)
         finally:
-            with state.lock:
-                state.in_flight -= 1
+            release()
 
     def answer(self, state, parts, in_flight):
         state.record({
@@ -156,6 +167,7 @@ class Handler(BaseHTTPRequestHandler):
         state = self.server.state
         if spec.get("delay"):
             time.sleep(float(spec["delay"]))
+        self.release_in_flight()
         if "raw" in spec:
             self.close_connection = True
             try:
