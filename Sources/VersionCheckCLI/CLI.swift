@@ -55,11 +55,8 @@ public enum CLI {
                 checkListRunner: checkListRunner ?? { requests, jobs, output, progress in
                     LiveCheck.listRunner(environment: environment)(requests, jobs, output, progress)
                 })
-            guard let type = CommandTable.runnable.first(where: { $0.spec.name == line.command.name }) else {
-                return context.output.report(Failure(.internal, "command '\(line.command.name)' has no implementation"))
-            }
             do {
-                return try type.init(line, context: context).run(context)
+                return try line.runs.init(line, context: context).run(context)
             } catch {
                 return context.output.report(error)
             }

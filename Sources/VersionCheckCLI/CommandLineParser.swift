@@ -31,6 +31,9 @@ public enum OptionValue: Sendable, Equatable {
 /// Versions in it are still text: the command parses them (an invalid one is 65).
 public struct ParsedCommandLine: Sendable, Equatable {
     public var command: CommandSpec
+    /// The command type that runs this line, found with `command` (`CommandTable.runnable`):
+    /// the program dispatches on it, and tells a lookup from a manifest by it.
+    var runs: any Command.Type
     public var global: GlobalOptions
     /// Options with a value, by long name (without dashes).
     public var values: [String: OptionValue]
@@ -58,6 +61,12 @@ public struct ParsedCommandLine: Sendable, Equatable {
     public func integer(_ option: OptionSpec) -> Int? {
         if case .integer(let number)? = valueOrDefault(option) { return number }
         return nil
+    }
+
+    public static func == (left: ParsedCommandLine, right: ParsedCommandLine) -> Bool {
+        left.command == right.command && ObjectIdentifier(left.runs) == ObjectIdentifier(right.runs)
+            && left.global == right.global && left.values == right.values && left.flags == right.flags
+            && left.arguments == right.arguments && left.checkedArguments == right.checkedArguments
     }
 
     /// The LEVEL of `option` (`--force-on`, `--optional-on`): as given, else the table's default.
@@ -215,6 +224,8 @@ extension CommandLineParser {
     /// The parser's progress through one command line.
     struct State {
         var command: CommandSpec?
+        /// The type that runs `command` (nil for `help`, which the parser answers).
+        var runs: (any Command.Type)?
         var global = GlobalOptions()
         var values: [String: OptionValue] = [:]
         /// The values of repeatable options so far, in order (moved into `values` by `finish`).
@@ -351,6 +362,7 @@ extension CommandLineParser {
         mutating func selectCommand(_ token: String) throws(Failure) {
             guard let command = CommandTable.command(named: token) else { throw unknownCommand(token) }
             self.command = command
+            runs = CommandTable.runnable.first { $0.spec.name == command.name }
         }
 
         /// `unknown command 'satisfy'; did you mean 'satisfies'?`
@@ -457,8 +469,11 @@ extension CommandLineParser {
                 }
                 return .help(described)
             }
+            guard let runs else {
+                throw Failure(.internal, "command '\(command.name)' is not in CommandTable.runnable")
+            }
             return .run(ParsedCommandLine(
-                command: command, global: global, values: values, flags: flags, arguments: arguments,
+                command: command, runs: runs, global: global, values: values, flags: flags, arguments: arguments,
                 checkedArguments: checkedArguments))
         }
 

@@ -36,7 +36,7 @@ enum CheckRequestBuilder {
     static func request(
         from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
     ) throws(Failure) -> CheckRequest {
-        if line.command.name == CommandTable.lookup.name, line.currentKey(Option.currentKey) == .build {
+        if line.runs is LookupCommand.Type, line.currentKey(Option.currentKey) == .build {
             throw Failure(
                 .usage,
                 "--current-key build: lookup compares the App Store's version, which is the marketing version (CFBundleShortVersionString); drop --current-key or give --current-key marketing")
@@ -44,7 +44,7 @@ enum CheckRequestBuilder {
         var app = preread
         if app == nil, let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
         let source: CheckRequest.Source
-        if line.command.name == CommandTable.lookup.name {
+        if line.runs is LookupCommand.Type {
             source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
         } else {
             source = .manifest(location: line.text(Option.url) ?? "")
@@ -54,7 +54,7 @@ enum CheckRequestBuilder {
         policy.forceOn = try defaulted(line.threshold(Option.forceOn), Option.forceOn)
         policy.optionalOn = try defaulted(line.threshold(Option.optionalOn), Option.optionalOn)
         // A manifest may turn out to be an appcast, where these are read as Sparkle reads them.
-        let sparkleToo = line.command.name == CommandTable.manifest.name
+        let sparkleToo = line.runs is ManifestCommand.Type
         policy.minimum = try version(of: Option.minimum, in: line, sparkleToo: sparkleToo)
         policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
         policy.minimumAgeDays = try defaulted(line.number(Option.minAge), Option.minAge)

@@ -64,21 +64,22 @@ struct OutdatedCommand: Command {
         var flags = line.flags
         flags.remove(Option.all.name)
         values[Option.currentFrom.name] = .text(bundle.path)
-        let command: CommandSpec
+        let command: any CheckingCommand.Type
         switch bundle.source {
         case .none:
             return nil
         case .appcast(let feed):
-            command = CommandTable.manifest
+            command = ManifestCommand.self
             values[Option.url.name] = try ValueChecker.check(
                 feed, kind: .location, option: "\(AppBundle.Key.feedURL) in its Info.plist", pointer: "")
         case .macAppStore:
-            command = CommandTable.lookup
+            command = LookupCommand.self
             values[Option.platform.name] = .platform(.mac)
         case .iOSAppStore:
-            command = CommandTable.lookup
+            command = LookupCommand.self
             values[Option.platform.name] = .platform(.ios)
         }
-        return ParsedCommandLine(command: command, global: line.global, values: values, flags: flags, arguments: [])
+        return ParsedCommandLine(
+            command: command.spec, runs: command, global: line.global, values: values, flags: flags, arguments: [])
     }
 }

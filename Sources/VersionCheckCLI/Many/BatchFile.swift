@@ -63,7 +63,7 @@ enum BatchFile {
         case .run(let line):
             parsed = line
         }
-        guard [CommandTable.lookup.name, CommandTable.manifest.name].contains(parsed.command.name) else {
+        guard parsed.runs is any CheckingCommand.Type else {
             throw Failure(.usage, "'\(parsed.command.name)' is not a check: a line holds a lookup or manifest command")
         }
         if parsed.global != GlobalOptions() {
