@@ -22,7 +22,19 @@ typedef struct {
     sigset_t mask;  // the caller's signal mask, restored before execve
 } Launch;
 
-#if defined(__x86_64__) || defined(__aarch64__)
+// Under ASan or TSan (`make sanitize`, the fuzzers) the child is forked: a child that
+// shares the caller's memory runs with no sanitizer state of its own, and TSan's
+// interceptors fail on it.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define SANITIZED_BUILD 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define SANITIZED_BUILD 1
+#endif
+
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(SANITIZED_BUILD)
 #define SHARED_MEMORY_CHILD 1
 
 // A system call that never touches errno (the child shares the caller's thread-local

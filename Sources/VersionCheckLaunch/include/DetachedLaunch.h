@@ -14,7 +14,7 @@
 /// exec), so starting it copies no page tables and this process goes on at once; the
 /// child makes only raw system calls, on a stack of its own, and `path`, `argv`, `envp`
 /// must stay valid after this process exits: pass memory that is never freed. Elsewhere
-/// on Linux: `fork`. Returns the child's pid, or -errno.
+/// on Linux, and in a build with ASan or TSan: `fork`. Returns the child's pid, or -errno.
 int versioncheck_launch_detached(const char *path, char *const *argv, char *const *envp, int waitFD, int holdFD);
 
 #endif
