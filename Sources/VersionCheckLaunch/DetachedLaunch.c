@@ -8,7 +8,9 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -96,7 +98,28 @@ static int child(void *context) {
 }
 #endif
 
+// What every child reads when it execs, kept reachable from here for the life of this
+// process (so LeakSanitizer, under `make sanitize`, does not report memory that is
+// left on purpose).
+typedef struct Kept {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    struct Kept *next;
+} Kept;
+static Kept *_Atomic kept;
+
+static void keep(const char *path, char *const *argv, char *const *envp) {
+    Kept *node = malloc(sizeof *node);
+    if (node == NULL) return;
+    node->path = path;
+    node->argv = argv;
+    node->envp = envp;
+    node->next = atomic_exchange(&kept, node);
+}
+
 int versioncheck_launch_detached(const char *path, char *const *argv, char *const *envp, int waitFD, int holdFD) {
+    keep(path, argv, envp);
 #if defined(SHARED_MEMORY_CHILD)
     // The child's stack and its Launch: never unmapped (the child may use them after
     // this process has exited).
