@@ -38,16 +38,18 @@ typedef struct {
 
 #if (defined(__x86_64__) || defined(__aarch64__)) && !defined(SANITIZED_BUILD)
 #define SHARED_MEMORY_CHILD 1
+#endif
 
-// A system call that never touches errno (the child shares the caller's thread-local
-// storage): the result, or -errno.
+// A system call that never touches errno (a child that shares the caller's memory shares
+// its thread-local storage too): the result, or -errno. A forked child owns its errno, so
+// there `syscall` serves.
 static long raw(long number, long a, long b, long c, long d) {
-#if defined(__x86_64__)
+#if defined(SHARED_MEMORY_CHILD) && defined(__x86_64__)
     long result;
     register long r10 __asm__("r10") = d;
     __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
     return result;
-#else
+#elif defined(SHARED_MEMORY_CHILD)
     register long x8 __asm__("x8") = number;
     register long x0 __asm__("x0") = a;
     register long x1 __asm__("x1") = b;
@@ -55,6 +57,9 @@ static long raw(long number, long a, long b, long c, long d) {
     register long x3 __asm__("x3") = d;
     __asm__ volatile("svc 0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2), "r"(x3) : "memory");
     return x0;
+#else
+    long result = syscall(number, a, b, c, d);
+    return result == -1 ? -errno : result;
 #endif
 }
 
@@ -96,7 +101,6 @@ static int child(void *context) {
     raw(SYS_exit, 127, 0, 0, 0);
     return 127;
 }
-#endif
 
 // What every child reads when it execs, kept reachable from here for the life of this
 // process (so LeakSanitizer, under `make sanitize`, does not report memory that is
@@ -120,9 +124,8 @@ static void keep(const char *path, char *const *argv, char *const *envp) {
 
 int versioncheck_launch_detached(const char *path, char *const *argv, char *const *envp, int waitFD, int holdFD) {
     keep(path, argv, envp);
-#if defined(SHARED_MEMORY_CHILD)
-    // The child's stack and its Launch: never unmapped (the child may use them after
-    // this process has exited).
+    // The child's stack and its Launch: never unmapped (a child that shares this memory
+    // may use them after this process has exited).
     size_t size = 64 * 1024;
     void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     if (stack == MAP_FAILED) {
@@ -139,34 +142,16 @@ int versioncheck_launch_detached(const char *path, char *const *argv, char *cons
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, &launch->mask);
+#if defined(SHARED_MEMORY_CHILD)
     int pid = clone(child, (char *)stack + size, CLONE_VM | SIGCHLD, launch);
+#else
+    int pid = fork();
+    if (pid == 0) child(launch);
+#endif
     int failure = errno;
     pthread_sigmask(SIG_SETMASK, &launch->mask, NULL);
     close(waitFD);
     return pid > 0 ? pid : -failure;
-#else
-    int pid = fork();
-    if (pid == 0) {
-        for (int fd = 3; fd < 1024; fd++) {
-            if (fd != waitFD) close(fd);
-        }
-        setsid();
-        int null = open("/dev/null", O_RDWR);
-        if (null >= 0) {
-            for (int standard = 0; standard <= 2; standard++) {
-                if (standard != null) dup2(null, standard);
-            }
-            if (null > 2) close(null);
-        }
-        char byte;
-        while (read(waitFD, &byte, 1) < 0 && errno == EINTR) {}
-        execve(path, argv, envp);
-        _exit(127);
-    }
-    int failure = errno;
-    close(waitFD);
-    return pid > 0 ? pid : -failure;
-#endif
 }
 #else
 // Not used outside Linux; one definition keeps the target non-empty.
