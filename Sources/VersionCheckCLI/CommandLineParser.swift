@@ -71,32 +71,27 @@ public struct ParsedCommandLine: Sendable, Equatable {
 
     /// The LEVEL of `option` (`--force-on`, `--optional-on`): as given, else the table's default.
     public func threshold(_ option: OptionSpec) -> BumpThreshold? {
-        if case .threshold(let level)? = valueOrDefault(option) { return level }
-        return nil
+        valueOrDefault(option).flatMap { if case .threshold(let level) = $0 { level } else { nil } }
     }
 
     /// The store of `--platform`: as given, else the table's default.
     public func platform(_ option: OptionSpec) -> AppStoreQuery.Platform? {
-        if case .platform(let platform)? = valueOrDefault(option) { return platform }
-        return nil
+        valueOrDefault(option).flatMap { if case .platform(let platform) = $0 { platform } else { nil } }
     }
 
     /// The appcast field of `--appcast-version`: as given, else the table's default.
     public func appcastVersion(_ option: OptionSpec) -> AppcastOptions.VersionField? {
-        if case .appcastVersion(let field)? = valueOrDefault(option) { return field }
-        return nil
+        valueOrDefault(option).flatMap { if case .appcastVersion(let field) = $0 { field } else { nil } }
     }
 
     /// The `Info.plist` key of `--current-key`: as given, else the table's default.
     public func currentKey(_ option: OptionSpec) -> CurrentKey? {
-        if case .currentKey(let key)? = valueOrDefault(option) { return key }
-        return nil
+        valueOrDefault(option).flatMap { if case .currentKey(let key) = $0 { key } else { nil } }
     }
 
     /// The pre-release name of `bump --pre`, if given.
     public func prereleaseName(_ option: OptionSpec) -> PrereleaseName? {
-        if case .prereleaseName(let name)? = valueOrDefault(option) { return name }
-        return nil
+        valueOrDefault(option).flatMap { if case .prereleaseName(let name) = $0 { name } else { nil } }
     }
 
     /// The LEVEL argument at `index` (`bump LEVEL VERSION`), as the parser checked it.
