@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 
 /// A Sparkle appcast checked in-process from the fixtures: Sparkle's defaults, its version
 /// spellings for --current, and every option of SPEC.md's appcast section changing the answer.
-@Suite("Appcast checks")
+@Suite("Appcast checks", .blockingBodies)
 struct AppcastCheckTests {
     /// 2026-01-02T03:04:05Z
     static let now: Int64 = 1_767_323_045

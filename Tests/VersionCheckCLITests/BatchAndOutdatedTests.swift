@@ -7,7 +7,7 @@ import VersionCheckTestSupport
 /// What `batch` and `outdated` make of their input before any check runs, in-process with
 /// a list runner that records what it is given: shell-style splitting, one grammar with
 /// `lookup`/`manifest`, all-or-nothing validation, `--jobs`, source selection and names.
-@Suite("batch and outdated: parsing, discovery, source selection")
+@Suite("batch and outdated: parsing, discovery, source selection", .blockingBodies)
 struct BatchAndOutdatedTests {
     /// Records the lists and `jobs` the runner received; every check answers `failure`.
     final class ListLog: @unchecked Sendable {

@@ -10,7 +10,7 @@ import Testing
 
 /// `BoundedParallel.map`: results in input order whatever order the jobs finish in, never
 /// more than `width` jobs at once, every job run exactly once.
-@Suite struct BoundedParallelTests {
+@Suite(.blockingBodies) struct BoundedParallelTests {
     /// Counts the jobs running now and the most seen at once.
     final class Gauge: @unchecked Sendable {
         private let lock = Lock()

@@ -3,7 +3,7 @@ import Testing
 @testable import VersionCheckCLI
 
 /// Where the cache lives, and which directories it refuses.
-@Suite struct CacheDirectoryTests {
+@Suite(.blockingBodies) struct CacheDirectoryTests {
     struct Resolution: Sendable, CustomTestStringConvertible {
         var option: String?
         var environment: [String: String]

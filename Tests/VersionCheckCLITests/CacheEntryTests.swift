@@ -5,7 +5,7 @@ import VersionCheckCore
 
 /// The entry file: what is written reads back, and every damaged or foreign file
 /// counts as absent with exactly one warning.
-@Suite struct CacheEntryTests {
+@Suite(.blockingBodies) struct CacheEntryTests {
     static let url = "https://itunes.apple.com/lookup?id=1450000001&country=us"
     static let body = Array(#"{"resultCount":1,"results":[{"version":"2.4.1"}]}"#.utf8)
 

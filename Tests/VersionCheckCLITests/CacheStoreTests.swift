@@ -4,7 +4,7 @@ import Testing
 
 /// Freshness, revalidation bookkeeping, `-v` lines, the test clock, and entries that stay
 /// whole under concurrent writers.
-@Suite struct CacheStoreTests {
+@Suite(.blockingBodies) struct CacheStoreTests {
     static let url = "https://example.com/app.json"
     static let day: Int64 = 86_400
 

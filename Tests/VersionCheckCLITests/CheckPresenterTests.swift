@@ -5,7 +5,7 @@ import VersionCheckSources
 
 /// The check's output is streamed in chunks (a manifest can list 400,000 releases):
 /// what reaches stdout must be exactly the text and the one JSON line of SPEC.md.
-@Suite("Check output: streamed in chunks, byte for byte the whole value")
+@Suite("Check output: streamed in chunks, byte for byte the whole value", .blockingBodies)
 struct CheckPresenterTests {
     static func report(releases count: Int, gate: Bool = false, app: AppInfo? = nil) throws -> CheckReport {
         var releases: [Release] = []

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 
 /// `versioncheck completions bash|zsh|fish`: scripts generated from the command table,
 /// loaded into the real shells (when installed) and asked for completions, as a user's Tab would.
-@Suite("Shell completions")
+@Suite("Shell completions", .blockingBodies)
 struct CompletionTests {
     @Test(arguments: CompletionShell.allCases)
     func theCommandPrintsTheScript(shell: CompletionShell) throws {

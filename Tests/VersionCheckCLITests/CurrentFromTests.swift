@@ -7,7 +7,7 @@ import VersionCheckTestSupport
 /// `--current-from PATH` and `--current-key`: the current version (and, for `lookup`
 /// without an id, the bundle id and platform) read from an Info.plist or a .app bundle
 /// before any request, with 66 for a path that cannot be read and 65 for bad content.
-@Suite("--current-from")
+@Suite("--current-from", .blockingBodies)
 struct CurrentFromTests {
     static func fixture(_ name: String) -> String { TestPaths.fixture(name).path }
     static let iOSPlist = fixture("info.plist")
@@ -142,7 +142,7 @@ struct CurrentFromTests {
 
 /// `lookup --current-key build` is a usage error: the App Store's `version` is the
 /// marketing version, and a build number compared with it gave a false "gate passed".
-@Suite struct LookupCurrentKeyTests {
+@Suite(.blockingBodies) struct LookupCurrentKeyTests {
     @Test(arguments: [["--current-key", "build"], ["--current-key", "BUILD"], ["--current-key=build", "--gate"]])
     func lookupWithTheBuildNumberIs64(options: [String]) throws {
         let app = TestPaths.fixture("ios/Example.app").path

@@ -8,7 +8,7 @@ import VersionCheckLaunch
 /// runs its program only once the holder of the pipe's write end is gone (for the
 /// refresh, the launch that started it, when it exits), in a session of its own, with its
 /// standard streams on `/dev/null`, with the caller's signal mask.
-@Suite struct DetachedLaunchTests {
+@Suite(.blockingBodies) struct DetachedLaunchTests {
     /// A scratch folder of this test's own.
     private func scratch(_ name: String) -> String {
         let path = "/tmp/versioncheck-detached-\(getpid())-\(name)"

@@ -4,7 +4,7 @@ import VersionCheckTestSupport
 
 /// The built `versioncheck` binary, run as a script would run it: exit status,
 /// stdout and stderr, byte for byte.
-@Suite("versioncheck end to end")
+@Suite("versioncheck end to end", .blockingBodies)
 struct EndToEndTests {
     // MARK: compare
 

@@ -4,7 +4,7 @@ import Testing
 /// One table, `CommandTable`, drives the parser, the help, the man page and the three
 /// completion scripts: every command and option the parser knows appears in each, so
 /// an option added to the table reaches all of them.
-@Suite("One grammar for parser, help, man page and completions")
+@Suite("One grammar for parser, help, man page and completions", .blockingBodies)
 struct GrammarCoverageTests {
     static let man = ManPage.render()
     static let bash = CompletionShell.bash.script

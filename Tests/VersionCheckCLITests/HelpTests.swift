@@ -2,7 +2,7 @@ import Testing
 import VersionCheckCLI
 
 /// Help is generated from the command table, goes to stdout, exits 0, and is text even with --json.
-@Suite("Help")
+@Suite("Help", .blockingBodies)
 struct HelpTests {
     @Test(arguments: CommandTable.commands.map(\.name))
     func commandHelpListsEveryArgumentAndOption(name: String) throws {

@@ -7,7 +7,7 @@ import VersionCheckTestSupport
 /// `lookup` and `manifest` in the main binary: parse and check everything, then start
 /// the helper as a child with one `FetchRequest` and decide from its report; bad usage
 /// never starts it.
-@Suite("versioncheck starts versioncheck-fetch for a GET")
+@Suite("versioncheck starts versioncheck-fetch for a GET", .blockingBodies)
 struct HelperExecTests {
     /// A fake helper: records its arguments, answers with `report` (exit `status`).
     static func fakeHelper(report: [UInt8], status: Int32 = 0) throws -> (helper: URL, marker: URL) {

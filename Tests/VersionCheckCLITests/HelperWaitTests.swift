@@ -12,7 +12,7 @@ import VersionCheckCore
 /// The main process owns its helper: a stand-in (`VERSIONCHECK_FETCH_HELPER`, a small
 /// script) that hangs, or exits but leaves a child holding the pipe, is waited for a
 /// bounded time and ends as `timeout` (75); one that answers garbage or nothing is 70.
-@Suite struct HelperWaitTests {
+@Suite(.blockingBodies) struct HelperWaitTests {
     /// Writes `body` as an executable shell script; its path.
     private func script(_ name: String, _ body: String) -> String {
         let path = "/tmp/versioncheck-helper-\(getpid())-\(name).sh"

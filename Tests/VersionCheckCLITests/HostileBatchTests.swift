@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// `batch` lists at the input cap, held to the hostile budget (1 s, 64 MiB in the release
 /// build; see `HostileBudget`): every line is parsed and held before any check runs, so
 /// a list longer than `BatchFile.maximumChecks` checks is refused at that line.
-@Suite("Hostile input: batch lists")
+@Suite("Hostile input: batch lists", .blockingBodies)
 struct HostileBatchTests {
     static func file(_ text: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vc-hostile-batch-\(UUID().uuidString).txt")

@@ -8,7 +8,7 @@ import VersionCheckTestSupport
 ///
 /// argv cannot carry NUL, and one argument is at most 128 KiB on Linux
 /// (MAX_ARG_STRLEN), so the largest inputs go through stdin (`sort`).
-@Suite("Hostile input: offline commands")
+@Suite("Hostile input: offline commands", .blockingBodies)
 struct HostileInputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String

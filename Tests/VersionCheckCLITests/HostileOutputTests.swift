@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// Output of hostile size stays linear: `JSONValue` used to append through
 /// `String.UnicodeScalarView.append(contentsOf:)`, which copies the whole string
 /// every time (`--json` for a 355,000-release manifest ran for over 10 minutes).
-@Suite("Hostile input: output size")
+@Suite("Hostile input: output size", .blockingBodies)
 struct HostileOutputTests {
     @Test func renderingIsLinear() {
         let notes = "line one\nline \"two\" \u{1B}[31m and more text to make it longer"

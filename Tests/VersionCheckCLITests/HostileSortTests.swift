@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// Issue 21: `sort` stops at the first invalid line unless `--ignore-invalid` (it used to
 /// read an endless `/dev/urandom` until memory ran out: 6.4 GB after 30 s), and its memory
 /// stays within 2× its input plus 32 MiB.
-@Suite("Hostile input: sort", .serialized)
+@Suite("Hostile input: sort", .serialized, .blockingBodies)
 struct HostileSortTests {
     @Test func anEndlessStreamOfRandomBytesStopsAtLineOne() throws {
         let result = try runInShell(

@@ -2,7 +2,7 @@ import Testing
 import VersionCheckCLI
 import VersionCheckCore
 
-@Suite("JSON writer")
+@Suite("JSON writer", .blockingBodies)
 struct JSONValueTests {
     static let strings: [(String, String)] = [
         ("plain", #""plain""#),
@@ -93,7 +93,7 @@ struct JSONValueTests {
     }
 }
 
-@Suite("Output")
+@Suite("Output", .blockingBodies)
 struct OutputTests {
     @Test func reportWritesOneLineOnStderr() {
         let (output, capture) = Output.capturing()

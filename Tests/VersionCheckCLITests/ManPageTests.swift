@@ -4,7 +4,7 @@ import Testing
 
 /// `versioncheck help --man`: a man page generated from the command table that
 /// renders cleanly (no groff warning) and says what help says.
-@Suite("Man page")
+@Suite("Man page", .blockingBodies)
 struct ManPageTests {
     static let page = ManPage.render()
 
@@ -109,7 +109,7 @@ struct ManPageTests {
 }
 
 /// What a user needs without SPEC.md: formats, every JSON key, error kinds, in help and man page.
-@Suite struct ShippedDocumentationTests {
+@Suite(.blockingBodies) struct ShippedDocumentationTests {
     @Test func manifestHelpAndTheManPageDescribeEveryFormatAndKey() {
         let help = Help.render(CommandTable.manifest)
         let man = ManPage.render()

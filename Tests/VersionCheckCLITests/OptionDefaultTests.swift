@@ -5,7 +5,7 @@ import VersionCheckSources
 
 /// A default is written once, in `CommandTable` (help shows it); the commands read it
 /// from there, so each must pass its own option's check.
-@Suite("Option defaults live in the command table")
+@Suite("Option defaults live in the command table", .blockingBodies)
 struct OptionDefaultTests {
     @Test(arguments: CommandTable.commands.map(\.name))
     func everyDefaultPassesItsOwnCheck(name: String) throws {

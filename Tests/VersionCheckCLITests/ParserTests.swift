@@ -3,7 +3,7 @@ import VersionCheckCLI
 import VersionCheckCore
 
 /// The grammar, in-process: what a valid command line parses into.
-@Suite("Parsing")
+@Suite("Parsing", .blockingBodies)
 struct ParserTests {
     static let globalPlacements: [[String]] = [
         ["--json", "-q", "-v", "compare", "1", "2"],
@@ -146,7 +146,7 @@ struct ParserTests {
 }
 
 /// `lookup` and `manifest` turn into the `CheckRequest` the runner receives.
-@Suite("Check requests")
+@Suite("Check requests", .blockingBodies)
 struct CheckRequestTests {
     @Test func lookupDefaults() throws {
         let result = run(["lookup", "--id", "284882215", "--current", "v1.2.0"])

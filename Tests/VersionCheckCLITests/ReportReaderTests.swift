@@ -12,7 +12,7 @@ import VersionCheckCore
 /// `ReportReader`: what the helper writes is read back whole, however long the values a
 /// server sent (a long `ETag`, `Last-Modified` or redirect URL), and a flood that never
 /// ends its header is refused (nil: 70) rather than read without end.
-@Suite struct ReportReaderTests {
+@Suite(.blockingBodies) struct ReportReaderTests {
     /// Writes `bytes` to an unlinked temporary file and reads a report from it.
     private func readBack(_ bytes: [UInt8]) -> FetchReport? {
         var template = Array("/tmp/versioncheck-report-XXXXXX".utf8CString)

@@ -3,7 +3,7 @@ import VersionCheckTestSupport
 
 /// `sort` has two paths: packed keys when every line is a plain numeric version, parsed
 /// versions otherwise. Whatever the path, the output must be the same.
-@Suite("sort: fast and general paths agree")
+@Suite("sort: fast and general paths agree", .blockingBodies)
 struct SortPathTests {
     /// Plain lines with many ties (zero padding, leading zeros, `v`), CRLF and blank lines.
     static let plain = [

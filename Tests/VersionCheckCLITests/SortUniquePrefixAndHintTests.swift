@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// `sort --unique` and `--prefix` (SPEC.md "Version tools") on both paths (plain lines take
 /// the packed fast path; a pre-release or `-v` the general one), and the hints on likely
 /// slips (SPEC.md "Details"), through the built binary.
-@Suite struct SortUniquePrefixAndHintTests {
+@Suite(.blockingBodies) struct SortUniquePrefixAndHintTests {
     static let tags = "pkg@1.2\nother@3.0\npkg@1.10\npkg@1.2.0\n pkg@v1.2 \nv9.0\n"
 
     @Test func prefixComparesWithoutItAndPrintsAsGiven() throws {

@@ -3,7 +3,7 @@ import VersionCheckCore
 @testable import VersionCheckCLI
 
 /// Which URLs may be fetched, checked in the main binary before any helper starts.
-@Suite struct URLRulesTests {
+@Suite(.blockingBodies) struct URLRulesTests {
     @Test(arguments: [
         ("127.0.0.1", true), ("127.255.0.9", true), ("localhost", true), ("LOCALHOST.", true), ("::1", true),
         ("[::1]", true), ("128.0.0.1", false), ("127.0.0.1.example.com", false), ("127.1", false),
@@ -36,7 +36,7 @@ import VersionCheckCore
     }
 }
 
-@Suite struct LookupURLTests {
+@Suite(.blockingBodies) struct LookupURLTests {
     @Test(arguments: [
         (AppStoreQuery(identifier: .id("284882215")), "https://itunes.apple.com/lookup?id=284882215&country=us"),
         (AppStoreQuery(identifier: .bundleId("com.example.app"), country: "FR", platform: .mac),

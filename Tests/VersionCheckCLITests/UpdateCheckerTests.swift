@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 @testable import VersionCheckCLI
 
 /// The orchestration in-process, over a fake network: fetch, decode, decide, print.
-@Suite struct UpdateCheckerTests {
+@Suite(.blockingBodies) struct UpdateCheckerTests {
     /// Answers every GET with one response and remembers the URLs asked.
     final class FakeHTTP: BodyFetcher, @unchecked Sendable {
         let status: Int

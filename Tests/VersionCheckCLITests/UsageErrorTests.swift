@@ -3,7 +3,7 @@ import VersionCheckCLI
 
 /// Every class of usage error: exit 64, nothing on stdout, one stderr line that
 /// names the culprit and points to the right help.
-@Suite("Usage errors (64)")
+@Suite("Usage errors (64)", .blockingBodies)
 struct UsageErrorTests {
     static let cases: [(arguments: [String], message: String)] = [
         // unknown command or option
@@ -136,7 +136,7 @@ struct UsageErrorTests {
 }
 
 /// Version-valued options and arguments that are not versions: 65, naming the option.
-@Suite("Invalid versions in options (65)")
+@Suite("Invalid versions in options (65)", .blockingBodies)
 struct InvalidVersionOptionTests {
     @Test(arguments: ["current", "minimum", "skip", "os-version"])
     func invalidVersionOption(option: String) {

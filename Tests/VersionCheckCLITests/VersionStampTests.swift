@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// The version is written once, in BuildInfo.h; a plain build (this one) shows that
 /// default in both binaries. (`make check-version` builds with VERSION=… and checks
 /// that the override reaches both, and the helper's User-Agent.)
-@Suite("Version stamp")
+@Suite("Version stamp", .blockingBodies)
 struct VersionStampTests {
     /// The default in `Sources/VersionCheckBuildInfo/include/BuildInfo.h`, read from the file.
     static func defaultVersion() throws -> String {

@@ -3,7 +3,7 @@ import Testing
 import VersionCheckTestSupport
 
 /// `sort`'s filters and `bump`, through the built binary: exit status, stdout and stderr.
-@Suite("sort options and bump, end to end")
+@Suite("sort options and bump, end to end", .blockingBodies)
 struct VersionToolsEndToEndTests {
     /// Tags as `git tag` prints them: pre-releases, a `v` prefix, names that are not versions.
     static let tags = "v1.0.0\nv1.10.0-rc.1\nrelease-notes\nv1.9.2\n\nv1.9.2+build.7\nv1.2.0\nlatest\nV1.9.2\n"

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// A lost write is never success (SPEC *Details*, writing; exit 74): stdout on a full
 /// disk, or a reader that went away while SIGPIPE is ignored, is 74 with one error line;
 /// with SIGPIPE at its default the process ends quietly by the signal.
-@Suite("Writing: a failed write to stdout is 74")
+@Suite("Writing: a failed write to stdout is 74", .blockingBodies)
 struct WriteFailureTests {
     static let hasDevFull = FileManager.default.fileExists(atPath: "/dev/full")
     /// Runs the product with stdout on /dev/full (which fails every write with ENOSPC).

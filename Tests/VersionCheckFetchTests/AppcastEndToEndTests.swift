@@ -3,7 +3,7 @@ import Testing
 import VersionCheckTestSupport
 
 /// A Sparkle appcast through the built binaries, over loopback HTTP and from a file.
-@Suite struct AppcastEndToEndTests {
+@Suite(.blockingBodies) struct AppcastEndToEndTests {
     @Test func anAppcastOverHTTPAndFromAFileGivesTheSameAnswer() throws {
         let server = try LoopbackServer(routes: ["/appcast.xml": [.init(file: "appcast-sparkle2.xml")]])
         let over = try runProduct(

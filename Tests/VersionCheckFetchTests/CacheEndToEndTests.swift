@@ -4,7 +4,7 @@ import VersionCheckTestSupport
 
 /// `--check-period` through the built binary, against a loopback server that counts
 /// requests and records the conditional headers it received.
-@Suite("Check period and cache, end to end")
+@Suite("Check period and cache, end to end", .blockingBodies)
 struct CacheEndToEndTests {
     static let day: Int64 = 86_400
     static let start: Int64 = 1_767_323_045  // 2026-01-02T03:04:05Z

@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// A check started with standard descriptors closed (`versioncheck -q … >&-`, as a
 /// launcher may run it) still answers by its exit code: the helper's pipe never takes
 /// the place of a closed descriptor (before, the spawn closed the helper's stdout: 70).
-@Suite struct ClosedDescriptorsTests {
+@Suite(.blockingBodies) struct ClosedDescriptorsTests {
     @Test(arguments: [">&-", ">&- 2>&-", ">&- 2>&- <&-", "<&-"])
     func aCheckWithClosedStandardDescriptorsStillAnswers(redirections: String) throws {
         let server = try LoopbackServer(routes: ["/lookup": [.init(file: "itunes-ios.json")]])

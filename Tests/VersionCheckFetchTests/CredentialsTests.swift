@@ -4,7 +4,7 @@ import VersionCheckTestSupport
 
 /// Issue 21: user info in a URL is sent to that origin, and never stored in the cache,
 /// nor printed (`alice:***@host` in messages and JSON).
-@Suite("Credentials in a URL")
+@Suite("Credentials in a URL", .blockingBodies)
 struct CredentialsTests {
     static let manifest = #"{"latestVersion": "2.0.0"}"#
 

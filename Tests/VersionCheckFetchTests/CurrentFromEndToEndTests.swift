@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// loopback lookup server (`VERSIONCHECK_LOOKUP_URL`) finds the app by the plist's
 /// bundle id and platform, `manifest` reads a local file; every failure is reported
 /// before any request reaches the server.
-@Suite struct CurrentFromEndToEndTests {
+@Suite(.blockingBodies) struct CurrentFromEndToEndTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String
         var options: [String]

@@ -6,7 +6,7 @@ import VersionCheckCore
 /// `--deadline` in the retrying client: on a fake clock that each attempt and each wait
 /// moves on, no attempt or retry wait is started that would end after the deadline, and
 /// each attempt gets min(timeout, what is left).
-@Suite struct DeadlineTests {
+@Suite(.blockingBodies) struct DeadlineTests {
     /// A clock moved by the attempts and the waits.
     final class FakeClock: @unchecked Sendable {
         private let lock = NSLock()

@@ -4,7 +4,7 @@ import VersionCheckCore
 import VersionCheckTestSupport
 
 /// `versioncheck-fetch` on its own: transport only.
-@Suite struct FetchHelperTests {
+@Suite(.blockingBodies) struct FetchHelperTests {
     /// The helper on its own: a request on its command line, a report on stdout.
     @Test func theHelperAnswersWithAReport() throws {
         let server = try LoopbackServer(routes: ["/m.json": [.init(status: 200, headers: ["ETag": "\"v1\""], body: #"{"latestVersion": "2.0"}"#)]])

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// server: its verdict line, `gateReason`, and `--allow-new` for an app's first release
 /// (the App Store's `resultCount` 0, a manifest URL's 404/410 — never a missing file,
 /// never a server failure).
-@Suite struct GateEndToEndTests {
+@Suite(.blockingBodies) struct GateEndToEndTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String
         /// The route `/app` answers with.

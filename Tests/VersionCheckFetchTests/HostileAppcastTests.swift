@@ -4,7 +4,7 @@ import VersionCheckTestSupport
 
 /// Appcasts that fill the 8 MiB cap, through the binary (`make check-budget` holds them
 /// to 1 s and 64 MiB against the release build), and a cache hit of a cap-sized entry.
-@Suite("Hostile input: appcasts and the cache at the size cap")
+@Suite("Hostile input: appcasts and the cache at the size cap", .blockingBodies)
 struct HostileAppcastTests {
     static let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vc-hostile-appcast-\(UUID().uuidString)")

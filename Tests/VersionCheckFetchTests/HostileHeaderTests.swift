@@ -8,7 +8,7 @@ import VersionCheckTestSupport
 /// that cannot be read is `bad-response` (76) — never "cannot connect" retried three
 /// times, an insecure redirect that never happened, or a report the main process cannot
 /// read (70).
-@Suite("Hostile input: response headers")
+@Suite("Hostile input: response headers", .blockingBodies)
 struct HostileHeaderTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// *files* whatever their shape: one huge version (309–317 MiB before), millions of
 /// empty notes (173 MiB), millions of unknown numbers (111 MiB) or keys. Each prints a
 /// `HOSTILE` line (`make check-budget` runs them against the release build).
-@Suite("Hostile input: manifest shapes at the size cap")
+@Suite("Hostile input: manifest shapes at the size cap", .blockingBodies)
 struct HostileManifestShapeTests {
     static let cap = 8 * 1024 * 1024
 

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// `versioncheck-fetch`), on a loopback server: each case ends with the right exit code
 /// and a clear error, within `HostileBudget` (1 s and 64 MiB, with slack), or for slow
 /// servers within about `--timeout`.
-@Suite("Hostile input: servers and bodies")
+@Suite("Hostile input: servers and bodies", .blockingBodies)
 struct HostileNetworkTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String

@@ -4,7 +4,7 @@ import VersionCheckTestSupport
 
 /// The security claims of the README that no other test proves: no shell-outs, no
 /// files written, credentials never shown, not even in errors or with `--json`.
-@Suite("Hostile input: security claims")
+@Suite("Hostile input: security claims", .blockingBodies)
 struct HostileSecurityTests {
     /// The modules linked into the two programs users run (not the benchmark tool).
     static let shipped = [

@@ -7,7 +7,7 @@ import VersionCheckTestSupport
 /// The items of a cached appcast kept beside its entry (`NAME.items`), through the built
 /// binary: a cache hit reads them instead of the XML, with the same answer, and anything
 /// wrong with them — damage, another build or body, a symbolic link — is passed over.
-@Suite("Appcast items kept beside the cache entry")
+@Suite("Appcast items kept beside the cache entry", .blockingBodies)
 struct KeptAppcastItemsTests {
     static let feed = "appcast-sparkle2.xml"
 

@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// Launcher-grade checks through the built binary against a loopback server that can
 /// stall, fail and count requests: `--deadline`, `--stale-if-error`,
 /// `--background-refresh` (a real detached refresh) and `VERSIONCHECK_OFFLINE`.
-@Suite("Launcher-grade checks, end to end")
+@Suite("Launcher-grade checks, end to end", .blockingBodies)
 struct LauncherEndToEndTests {
     static let day: Int64 = 86_400
     static let start: Int64 = 1_767_323_045  // 2026-01-02T03:04:05Z

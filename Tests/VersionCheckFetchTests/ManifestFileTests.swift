@@ -3,7 +3,7 @@ import Testing
 import VersionCheckTestSupport
 
 /// `manifest --url` with a path or a `file://` URL, through the built binary.
-@Suite struct ManifestFileTests {
+@Suite(.blockingBodies) struct ManifestFileTests {
     func temporaryFile(_ data: Data) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString).json")
         try data.write(to: url)

@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// `outdated` and `batch` through the built binary, against the fixture server on
 /// loopback: source selection per bundle kind, name and discovery rules, order, exit
 /// codes, `--all`, JSON Lines, the progress line, concurrency at the server.
-@Suite("Many apps at once, end to end")
+@Suite("Many apps at once, end to end", .blockingBodies)
 struct ManyAppsEndToEndTests {
     /// `Fixtures/Applications` copied to a fresh folder with the server's port in its
     /// Sparkle feeds (`Tests/LoopbackServer/stage-applications.sh`).

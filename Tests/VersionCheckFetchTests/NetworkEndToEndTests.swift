@@ -7,7 +7,7 @@ import VersionCheckTestSupport
 /// real HTTP server on 127.0.0.1, through every row of SPEC.md's exit-code table.
 /// Nothing here contacts a non-loopback address: 192.0.2.1 (TEST-NET-1) only ever
 /// appears as a redirect target or a URL that must be refused before connecting.
-@Suite struct NetworkEndToEndTests {
+@Suite(.blockingBodies) struct NetworkEndToEndTests {
     /// One scripted server and the command line to run against it.
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String

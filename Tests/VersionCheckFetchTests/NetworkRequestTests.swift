@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 
 /// What the server receives, what `-v` shows, and the refusals that happen
 /// before any connection: all through the built binary.
-@Suite struct NetworkRequestTests {
+@Suite(.blockingBodies) struct NetworkRequestTests {
     struct QueryRow: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var query: String

@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// Regressions of the check pipeline (issue "One check pipeline"), through the built
 /// binary: the `--current-from` key an appcast reads is decided once the body is known,
 /// and a cache hit never turns the user's 65 into a warning and a request.
-@Suite("Check pipeline regressions, end to end")
+@Suite("Check pipeline regressions, end to end", .blockingBodies)
 struct PipelineRegressionTests {
     static let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vc-pipeline-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// Relative redirects end to end: every `Location` form is resolved against the URL
 /// that was redirected (RFC 3986 §5), not against the host's root, and `-v` names
 /// each URL requested, the last one being the URL that answered.
-@Suite struct RedirectResolutionTests {
+@Suite(.blockingBodies) struct RedirectResolutionTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var location: String
         /// The path and query the second request asks for.

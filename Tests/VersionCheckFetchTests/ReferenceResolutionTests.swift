@@ -3,7 +3,7 @@ import VersionCheckCore
 import VersionCheckFetch
 
 /// RFC 3986 §5.2 reference resolution, checked against every example of §5.4.
-@Suite struct ReferenceResolutionTests {
+@Suite(.blockingBodies) struct ReferenceResolutionTests {
     static let base = "http://a/b/c/d;p?q"
 
     /// §5.4.1, normal examples.

@@ -5,7 +5,7 @@ import VersionCheckCore
 
 /// Retries, backoff and Retry-After, with a scripted transport, a recording
 /// sleeper and a fixed random source: nothing waits.
-@Suite struct RetryingHTTPClientTests {
+@Suite(.blockingBodies) struct RetryingHTTPClientTests {
     /// Serves scripted outcomes in order and counts the calls.
     final class Script: HTTPGetting, @unchecked Sendable {
         private let lock = NSLock()
@@ -139,7 +139,7 @@ import VersionCheckCore
     }
 }
 
-@Suite struct RetryAfterTests {
+@Suite(.blockingBodies) struct RetryAfterTests {
     static let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
 
     @Test(arguments: [

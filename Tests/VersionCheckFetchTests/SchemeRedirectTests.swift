@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// Issue 11: a redirect to another scheme is refused as SPEC says (76,
 /// `insecure-redirect`), never followed and never retried as "cannot connect",
 /// whether the transport sees the 3xx or only URLSession's `.unsupportedURL`.
-@Suite struct SchemeRedirectTests {
+@Suite(.blockingBodies) struct SchemeRedirectTests {
     static let targets = ["ftp://127.0.0.1:1/x", "file:///etc/passwd", "gopher://127.0.0.1:1/", "data:,x"]
 
     @Test(arguments: targets, [301, 302, 303, 307, 308])

@@ -6,7 +6,7 @@ import VersionCheckTestSupport
 /// (`ServedHelper`), through the built binaries and the fixture server on loopback: one
 /// helper for the whole list, each check's failure its own, a helper that dies or hangs
 /// fails the checks it holds with a clear error and never hangs the batch.
-@Suite("One helper serves a batch, end to end")
+@Suite("One helper serves a batch, end to end", .blockingBodies)
 struct ServedHelperEndToEndTests {
     /// A stand-in for the helper: logs `pid arguments` to `log` at each start, then runs
     /// `command` (by default the real helper with the same arguments).

@@ -277,7 +277,7 @@ let sparkleAppcastTable: [AppcastAssertion] =
         "release:1.0.url": "https://example.com/release-1.0.zip",
     ])
 
-@Suite("SUAppcastTest through the CLI")
+@Suite("SUAppcastTest through the CLI", .blockingBodies)
 struct SparkleAppcastTests {
     @Test(arguments: sparkleAppcastTable)
     func assertion(_ row: AppcastAssertion) throws {

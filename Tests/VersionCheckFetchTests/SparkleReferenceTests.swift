@@ -8,7 +8,7 @@ import VersionCheckTestSupport
 /// mirror the shape of Sparkle's test resources; no file is copied).
 ///
 /// Counts: `SUVersionComparisonTest` 44 of 44. `SUAppcastTest`: see `SparkleAppcastTable`.
-@Suite("Sparkle's tests through the CLI")
+@Suite("Sparkle's tests through the CLI", .blockingBodies)
 struct SparkleReferenceTests {
     /// An appcast feed of `items`, written to a scratch file; its path.
     static func feed(_ items: String, channelLink: String = "") throws -> String {

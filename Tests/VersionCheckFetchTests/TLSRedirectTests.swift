@@ -8,7 +8,7 @@ import VersionCheckTestSupport
 /// over `/etc/ssl/certs` (libcurl's CA file and CA path); everywhere else it skips,
 /// saying why. The positive controls prove TLS worked: https → https is followed, and
 /// https → http is followed with `--allow-insecure`.
-@Suite struct TLSRedirectTests {
+@Suite(.blockingBodies) struct TLSRedirectTests {
     static let manifest = "{\"latestVersion\": \"1.4.0\"}"
 
     @Test func httpsToHTTPIsRefusedEndToEnd() throws {

@@ -3,7 +3,7 @@ import Testing
 import VersionCheckCore
 @testable import VersionCheckFetch
 
-@Suite struct URLPolicyTests {
+@Suite(.blockingBodies) struct URLPolicyTests {
     @Test(arguments: [
         ("https://a.example/x", "https://b.example/y", false, nil),
         ("http://127.0.0.1/x", "https://b.example/y", false, nil),

@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 @testable import VersionCheckFetch
 
 /// One attempt against a real loopback server: body, headers, cap, redirects, timeout.
-@Suite struct URLSessionTransportTests {
+@Suite(.blockingBodies) struct URLSessionTransportTests {
     func transport(timeout: Double = 2, allowInsecure: Bool = false) -> URLSessionTransport {
         URLSessionTransport(timeout: timeout, allowInsecure: allowInsecure, userAgent: "versioncheck/9.9.9-test")
     }

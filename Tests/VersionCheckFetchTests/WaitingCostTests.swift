@@ -5,7 +5,7 @@ import VersionCheckTestSupport
 /// Waiting on the network costs no CPU (CPU time from wait4, as `runMeasured` reports it). A server that accepts the connection
 /// and never answers leaves the helper asleep until its timeout, not polling (on
 /// Linux, URLSession spun a core doing it: 2.7 s of CPU in 4 s).
-@Suite struct WaitingCostTests {
+@Suite(.blockingBodies) struct WaitingCostTests {
     @Test func aStalledServerLeavesTheHelperAsleep() throws {
         let server = try LoopbackServer(routes: ["/m.json": [.init(body: "{}", delay: 30)]])
         let stall = 3.0

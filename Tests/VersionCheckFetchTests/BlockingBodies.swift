@@ -1,0 +1,1 @@
+../VersionCheckCLITests/BlockingBodies.swift
