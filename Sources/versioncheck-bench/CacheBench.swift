@@ -33,7 +33,7 @@ func runCacheBenchmarks(binary: String) {
     let routes = scratch.appendingPathComponent("routes.json")
     let capSize = 8 * 1024 * 1024
     let routesText = #"{"/big.json": [{"file": "manifest-full.json", "pad_to": \#(capSize)}]}"#
-    FileManager.default.createFile(atPath: routes.path, contents: Data(routesText.utf8))
+    _ = FileManager.default.createFile(atPath: routes.path, contents: Data(routesText.utf8))
     guard let server = LoopbackServer(routes: routes.path) else {
         print("cache: skipped, the loopback server (python3 Tests/LoopbackServer/server.py) did not start")
         return

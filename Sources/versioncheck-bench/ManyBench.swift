@@ -29,7 +29,7 @@ func runManyBenchmarks(binary: String) {
     let routes = scratch.appendingPathComponent("routes.json")
     let manifest = #"{\"latestVersion\": \"2.0.0\", \"releaseNotes\": \"New.\"}"#
     let routesText = #"{"/slow.json": [{"body": "\#(manifest)", "delay": 0.05}]}"#
-    FileManager.default.createFile(atPath: routes.path, contents: Data(routesText.utf8))
+    _ = FileManager.default.createFile(atPath: routes.path, contents: Data(routesText.utf8))
     guard let server = LoopbackServer(routes: routes.path) else {
         print("many: skipped, the loopback server (python3 Tests/LoopbackServer/server.py) did not start")
         return
@@ -40,7 +40,7 @@ func runManyBenchmarks(binary: String) {
     // 200 checks, 16 at a time, each answered after 50 ms.
     let checks = (1...200).map { ["manifest", "--url", "http://127.0.0.1:\(server.port)/slow.json?check=\($0)", "--current", "1.0"] }
     let list = scratch.appendingPathComponent("checks.txt")
-    FileManager.default.createFile(atPath: list.path, contents: Data(checks.map { $0.joined(separator: " ") + "\n" }.joined().utf8))
+    _ = FileManager.default.createFile(atPath: list.path, contents: Data(checks.map { $0.joined(separator: " ") + "\n" }.joined().utf8))
     let batch = ["batch", list.path, "--jobs", "16", "-q"]
     let runs = 5
     var samples: [(seconds: Double, peakKiB: Int?)] = []
@@ -78,7 +78,7 @@ func runManyBenchmarks(binary: String) {
             <key>SUFeedURL</key><string>http://127.0.0.1:\(server.port)/fixtures/appcast-sparkle2.xml?app=\(index)</string>
             </dict></plist>
             """
-        FileManager.default.createFile(atPath: contents.appendingPathComponent("Info.plist").path, contents: Data(plist.utf8))
+        _ = FileManager.default.createFile(atPath: contents.appendingPathComponent("Info.plist").path, contents: Data(plist.utf8))
     }
     var cached = variables
     cached["VERSIONCHECK_CACHE_DIR"] = scratch.appendingPathComponent("cache").path

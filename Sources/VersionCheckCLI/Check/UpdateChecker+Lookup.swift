@@ -7,10 +7,10 @@ extension UpdateChecker {
     /// storefront; an error message in a failing answer is quoted.
     func lookUp(
         _ query: AppStoreQuery, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
-    ) throws(Failure) -> Found {
+    ) throws(Failure) -> SourceAnswer {
         let url = try LookupURL.url(for: query, allowInsecure: request.allowInsecure)
         let shown = url.display
-        return try obtain(url, request: request, cache: &cache, clock: clock) { response in
+        return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
             if let message = ITunesLookupFormat.errorMessage(in: response.body), !HTTPStatusPhrase.isNotFound(response.status) {
                 return Failure(.httpStatus, "\(shown): \(HTTPStatusPhrase.line(response.status)), the App Store says '\(message)'")
             }
@@ -23,7 +23,7 @@ extension UpdateChecker {
                 throw Failure(.badResponse, "\(shown): \(error.description)")
             }
             guard !document.releases.isEmpty else { throw Self.notInStorefront(query, shown: shown) }
-            return Decoded(document: document, current: request.current, policy: request.policy)
+            return DecodedBody(document: document, current: request.current, policy: request.policy)
         }
     }
 

@@ -1,28 +1,23 @@
 import VersionCheckCore
 import VersionCheckSources
 
-/// Runs one update check: fetch (through a `BodyFetcher`, or a file), decode with the
-/// source's format, decide. The network, the file reader and the clock are injected;
-/// nothing prints.
+/// Runs one update check: a body from its source (`BodySource`: a file, the cache, the
+/// network helper), decoded with the source's format (`+Lookup`, `+Manifest`), decided
+/// (here). The network, the file reader and the clocks are injected; nothing prints.
 ///
 /// Every failure is a `Failure` with its SPEC.md kind, whose message names the
 /// URL or path at fault.
 public struct UpdateChecker: Sendable {
-    public var fetcher: any BodyFetcher
-    public var readFile: @Sendable (String) throws(Failure) -> [UInt8]
+    /// Where bodies come from.
+    public var bodies: BodySource
     /// Seconds since the Unix epoch (for `--min-age`).
     public var now: @Sendable () -> Int64
-    /// `User-Agent: versioncheck/<version>`.
-    public var userAgent: String
-    /// `VERSIONCHECK_OFFLINE` is set: no request is ever made (`OfflineSwitch`).
-    public var offline: Bool
-    /// Starts (or, in a list run, collects) the detached refresh of the expired entry for
-    /// the URL of the request (`--background-refresh`); the real program's is
-    /// `BackgroundRefresh.starter` or a `RefreshCollector`. The default starts nothing.
-    public var startRefresh: @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void
     /// Seconds on a monotonic clock, for `--deadline`.
     public var monotonicSeconds: @Sendable () -> Double
 
+    /// A checker over `fetcher`. `startRefresh` starts (or, in a list run, collects) the
+    /// detached refresh of an expired entry (`--background-refresh`); the default starts
+    /// nothing.
     public init(
         fetcher: any BodyFetcher,
         readFile: @escaping @Sendable (String) throws(Failure) -> [UInt8] = { path throws(Failure) in
@@ -34,20 +29,17 @@ public struct UpdateChecker: Sendable {
         startRefresh: @escaping @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void = { _, _, _ in },
         monotonicSeconds: (@Sendable () -> Double)? = nil
     ) {
-        self.offline = offline
-        self.startRefresh = startRefresh
-        self.monotonicSeconds = monotonicSeconds ?? { System.monotonicSeconds() }
-        self.fetcher = fetcher
-        self.readFile = readFile
+        bodies = BodySource(
+            fetcher: fetcher, readFile: readFile, userAgent: userAgent, offline: offline, startRefresh: startRefresh)
         self.now = now
-        self.userAgent = userAgent
+        self.monotonicSeconds = monotonicSeconds ?? { System.monotonicSeconds() }
     }
 
     /// Runs the check; with `--check-period`, `cache` answers a fresh request and keeps
     /// what the source says (nil: no cache, as without `--check-period`).
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
-        var found: Found
+        var found: SourceAnswer
         let clock = DeadlineClock(deadline: request.deadline, started: monotonicSeconds(), now: monotonicSeconds)
         do {
             switch request.source {
@@ -82,7 +74,7 @@ public struct UpdateChecker: Sendable {
     }
 
     /// A gate never passes on an old answer (SPEC.md, "Check period and cache").
-    static func staleRefusal(_ request: CheckRequest, found: Found, latest: Version?, fetchedAt: String?) -> String? {
+    static func staleRefusal(_ request: CheckRequest, found: SourceAnswer, latest: Version?, fetchedAt: String?) -> String? {
         guard request.gate, found.stale else { return nil }
         let versions = "\(found.current) against \(latest.map { "latest \($0)" } ?? "no release offered")"
         return "\(versions): the answer is from the cache of \(fetchedAt ?? "an unknown time"), not from the source; a gate never passes on an old answer"
@@ -162,40 +154,5 @@ public struct UpdateChecker: Sendable {
         } catch {
             return "\(request.current) is not a version App Store Connect accepts (\(error.description))"
         }
-    }
-
-    /// A body decoded for this run, with the current version and the policy read as its
-    /// format reads versions (an appcast: Sparkle's spellings and defaults).
-    struct Decoded {
-        var document: SourceDocument
-        var current: Version
-        var policy: UpdatePolicy
-        /// The body is a Sparkle appcast.
-        var appcast = false
-        /// The items of an appcast read from its XML, as `AppcastItemCoding` writes them:
-        /// kept beside its cache entry for the next run (nil otherwise, or when too many).
-        var itemsToKeep: [UInt8]? = nil
-    }
-
-    /// A body to decode, with the appcast items kept beside its cache entry, when there
-    /// are some (`CacheStore.keptItems`): read instead of its XML.
-    struct Body {
-        var bytes: [UInt8]
-        var keptItems: [AppcastItem]? = nil
-    }
-
-    /// What a source yielded, before the decision.
-    struct Found {
-        var decoded: Decoded
-        var source: String
-        var document: SourceDocument { decoded.document }
-        var current: Version { decoded.current }
-        var policy: UpdatePolicy { decoded.policy }
-        /// Answered from the cache, without a request.
-        var cached = false
-        /// When the body was fetched or revalidated, when the cache was consulted.
-        var fetchedAt: Int64?
-        /// The entry answered although this run wanted a fresh answer.
-        var stale = false
     }
 }

@@ -41,7 +41,6 @@ extension ValueKind {
         case .location, .folder, .path: return .files
         default: return .anything
         }
-        return .anything
     }
 }
 

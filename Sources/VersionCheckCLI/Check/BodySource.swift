@@ -1,10 +1,32 @@
 import VersionCheckCore
 import VersionCheckSources
 
-/// Where a body comes from: the cache (an entry, and the items kept beside it), else the
-/// network helper (`BodyFetcher`), under the run's deadline. Decoding is the caller's
-/// (`decode`): this file only decides which body is read, and what is stored.
-extension UpdateChecker {
+/// Where a body comes from: a file, the cache (an entry, and the items kept beside it),
+/// else the network helper (`BodyFetcher`), under the run's deadline. Decoding is the
+/// caller's (`decode`): this type only decides which body is read, and what is stored.
+public struct BodySource: Sendable {
+    public var fetcher: any BodyFetcher
+    public var readFile: @Sendable (String) throws(Failure) -> [UInt8]
+    /// `User-Agent: versioncheck/<version>`.
+    public var userAgent: String
+    /// `VERSIONCHECK_OFFLINE` is set: no request is ever made (`OfflineSwitch`).
+    public var offline: Bool
+    /// Starts (or, in a list run, collects) the detached refresh of the expired entry for
+    /// the URL of the request (`--background-refresh`); the real program's is
+    /// `BackgroundRefresh.starter` or a `RefreshCollector`.
+    public var startRefresh: @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void
+
+    public init(
+        fetcher: any BodyFetcher, readFile: @escaping @Sendable (String) throws(Failure) -> [UInt8], userAgent: String,
+        offline: Bool, startRefresh: @escaping @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void
+    ) {
+        self.fetcher = fetcher
+        self.readFile = readFile
+        self.userAgent = userAgent
+        self.offline = offline
+        self.startRefresh = startRefresh
+    }
+
     /// The document at `url`: from a fresh cache entry without a request, else from the
     /// source (conditionally when the entry has validators: a 304 reuses and renews the
     /// entry). Only a body that `decode` accepted is stored; a failure leaves the entry.
@@ -12,14 +34,14 @@ extension UpdateChecker {
     /// renews it) and under `VERSIONCHECK_OFFLINE`; with `--stale-if-error` it answers a 75.
     func obtain(
         _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock,
-        failure: (FetchedResponse) -> Failure, decode: (Body) throws(Failure) -> Decoded
-    ) throws(Failure) -> Found {
+        failure: (FetchedResponse) -> Failure, decode: (SourceBody) throws(Failure) -> DecodedBody
+    ) throws(Failure) -> SourceAnswer {
         let shown = url.display
         guard var store = cache, let policy = request.cache, CacheStore.isCacheable(url.text) else {
             if offline { throw OfflineSwitch.failure(shown, cached: false) }
             let response = try fetch(url, request: request, clock: clock)
             guard response.isSuccess else { throw failure(response) }
-            return Found(decoded: try decode(Body(bytes: response.body)), source: shown)
+            return SourceAnswer(decoded: try decode(SourceBody(bytes: response.body)), source: shown)
         }
         defer { cache = store }
         var revalidated: CacheEntry?
@@ -27,7 +49,7 @@ extension UpdateChecker {
         switch store.consult(url: url.withoutUserInfo, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
             if let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode) {
-                return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
+                return SourceAnswer(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
         case .stale(let entry, let reason):
@@ -43,7 +65,7 @@ extension UpdateChecker {
                     store.log("cache: answering from the expired entry; refreshing it in the background")
                     startRefresh(request, url.text, &store)
                 }
-                return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
+                return SourceAnswer(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
             revalidated = entry
@@ -55,19 +77,19 @@ extension UpdateChecker {
             let response = try fetch(url, request: request, clock: clock, validators: revalidated)
             let now = store.now()
             if response.status == 304, let entry = revalidated {
-                let decoded = try decode(Body(bytes: entry.body))
+                let decoded = try decode(SourceBody(bytes: entry.body))
                 store.renew(entry, at: now)
-                return Found(decoded: decoded, source: shown, fetchedAt: now)
+                return SourceAnswer(decoded: decoded, source: shown, fetchedAt: now)
             }
             guard response.isSuccess else { throw failure(response) }
-            let decoded = try decode(Body(bytes: response.body))
+            let decoded = try decode(SourceBody(bytes: response.body))
             let stored = store.store(
                 url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
                 lastModified: response.lastModified, fetchedAt: now)
             if stored, let items = decoded.itemsToKeep {
                 store.keepItems(items, body: response.body, url: url.withoutUserInfo, base: shown)
             }
-            return Found(decoded: decoded, source: shown, fetchedAt: now)
+            return SourceAnswer(decoded: decoded, source: shown, fetchedAt: now)
         } catch {
             // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an
             // entry younger than DAYS, decided afresh with this run's options.
@@ -76,7 +98,7 @@ extension UpdateChecker {
                   let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode)
             else { throw error }
             store.warn("\(error.message); answering from the cache entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt))")
-            return Found(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
+            return SourceAnswer(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
         }
     }
 
@@ -87,11 +109,11 @@ extension UpdateChecker {
     /// format) and is thrown: the cache never changes an answer. `base` is what the body's
     /// links are read against (the URL as shown), which its items depend on.
     static func decodeEntry(
-        _ entry: CacheEntry, base: String, store: inout CacheStore, _ decode: (Body) throws(Failure) -> Decoded
-    ) throws(Failure) -> Decoded? {
+        _ entry: CacheEntry, base: String, store: inout CacheStore, _ decode: (SourceBody) throws(Failure) -> DecodedBody
+    ) throws(Failure) -> DecodedBody? {
         let kept = AppcastFormat.sniff(entry.body) ? store.keptItems(body: entry.body, url: entry.url, base: base) : nil
         do {
-            let decoded = try decode(Body(bytes: entry.body, keptItems: kept))
+            let decoded = try decode(SourceBody(bytes: entry.body, keptItems: kept))
             if kept == nil, let items = decoded.itemsToKeep {
                 store.keepItems(items, body: entry.body, url: entry.url, base: base)
             }
