@@ -12,7 +12,7 @@ public enum OptionValue: Sendable, Equatable {
     /// A checked whole number (`--retries`).
     case integer(Int)
     /// Every value of a repeatable option, in order (`--channel`).
-    case texts([String])
+    case list([OptionValue])
     /// A LEVEL of `--force-on` and `--optional-on`.
     case threshold(BumpThreshold)
     /// The LEVEL of `bump`.
@@ -45,22 +45,23 @@ public struct ParsedCommandLine: Sendable, Equatable {
     /// LEVEL of `bump`); nil for the others.
     public var checkedArguments: [OptionValue?] = []
 
-    /// The text value of `option`: as given, else the table's default, else nil.
-    public func text(_ option: OptionSpec) -> String? {
-        if case .text(let text)? = valueOrDefault(option) { return text }
-        return nil
+    /// Whether the flag `option` was given.
+    public subscript(_ option: FlagOption) -> Bool { flags.contains(option.spec.name) }
+
+    /// The value of `option`, nil when it was not given.
+    public subscript<Value>(_ option: ValueOption<Value>) -> Value? {
+        values[option.spec.name].flatMap(Value.init(checked:))
     }
 
-    /// The number value of `option`: as given, else the table's default, else nil.
-    public func number(_ option: OptionSpec) -> Double? {
-        if case .number(let number)? = valueOrDefault(option) { return number }
-        return nil
+    /// The value of `option`: as given, else its default.
+    public subscript<Value>(_ option: DefaultedOption<Value>) -> Value {
+        values[option.spec.name].flatMap(Value.init(checked:)) ?? option.defaultValue
     }
 
-    /// The whole-number value of `option`: as given, else the table's default, else nil.
-    public func integer(_ option: OptionSpec) -> Int? {
-        if case .integer(let number)? = valueOrDefault(option) { return number }
-        return nil
+    /// Every value of `option`, in order (empty when not given).
+    public subscript<Value>(_ option: RepeatedOption<Value>) -> [Value] {
+        guard case .list(let all)? = values[option.spec.name] else { return [] }
+        return all.compactMap(Value.init(checked:))
     }
 
     public static func == (left: ParsedCommandLine, right: ParsedCommandLine) -> Bool {
@@ -69,55 +70,15 @@ public struct ParsedCommandLine: Sendable, Equatable {
             && left.arguments == right.arguments && left.checkedArguments == right.checkedArguments
     }
 
-    /// The LEVEL of `option` (`--force-on`, `--optional-on`): as given, else the table's default.
-    public func threshold(_ option: OptionSpec) -> BumpThreshold? {
-        valueOrDefault(option).flatMap { if case .threshold(let level) = $0 { level } else { nil } }
-    }
-
-    /// The store of `--platform`: as given, else the table's default.
-    public func platform(_ option: OptionSpec) -> AppStoreQuery.Platform? {
-        valueOrDefault(option).flatMap { if case .platform(let platform) = $0 { platform } else { nil } }
-    }
-
-    /// The appcast field of `--appcast-version`: as given, else the table's default.
-    public func appcastVersion(_ option: OptionSpec) -> AppcastOptions.VersionField? {
-        valueOrDefault(option).flatMap { if case .appcastVersion(let field) = $0 { field } else { nil } }
-    }
-
-    /// The `Info.plist` key of `--current-key`: as given, else the table's default.
-    public func currentKey(_ option: OptionSpec) -> CurrentKey? {
-        valueOrDefault(option).flatMap { if case .currentKey(let key) = $0 { key } else { nil } }
-    }
-
-    /// The pre-release name of `bump --pre`, if given.
-    public func prereleaseName(_ option: OptionSpec) -> PrereleaseName? {
-        valueOrDefault(option).flatMap { if case .prereleaseName(let name) = $0 { name } else { nil } }
-    }
-
     /// The LEVEL argument at `index` (`bump LEVEL VERSION`), as the parser checked it.
     public func bumpLevel(argument index: Int) -> BumpLevel? {
         guard index < checkedArguments.count, case .bumpLevel(let level)? = checkedArguments[index] else { return nil }
         return level
     }
 
-    /// The value given for `option`, or the default that `CommandTable` shows in help, checked
-    /// like a given value: the one place a default is written is the option's spec.
-    func valueOrDefault(_ option: OptionSpec) -> OptionValue? {
-        if let given = values[option.name] { return given }
-        guard let kind = option.value, let text = option.defaultValue else { return nil }
-        return CheckedDefaults.shared.value(of: option, text: text, kind: kind)
-    }
-
     /// Whether `option` was given on the command line (not merely defaulted by the table).
-    public func isGiven(_ option: OptionSpec) -> Bool { values[option.name] != nil || flags.contains(option.name) }
-
-    /// Whether the flag `option` was given.
-    public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
-
-    /// Every value of the repeatable `option`, in order (empty when not given).
-    public func texts(_ option: OptionSpec) -> [String] {
-        if case .texts(let all)? = values[option.name] { return all }
-        return []
+    public func isGiven(_ option: some DeclaredOption) -> Bool {
+        values[option.spec.name] != nil || flags.contains(option.spec.name)
     }
 }
 
@@ -216,15 +177,28 @@ public enum CommandLineParser {
 }
 
 extension CommandLineParser {
+    /// The command a line names: `help`, which the parser answers, or one that runs.
+    enum SelectedCommand {
+        case help
+        case runs(any Command.Type)
+
+        var spec: CommandSpec {
+            switch self {
+            case .help: CommandTable.help
+            case .runs(let type): type.spec
+            }
+        }
+    }
+
     /// The parser's progress through one command line.
     struct State {
-        var command: CommandSpec?
-        /// The type that runs `command` (nil for `help`, which the parser answers).
-        var runs: (any Command.Type)?
+        /// The command named on the line, once it is read.
+        var selected: SelectedCommand?
+        var command: CommandSpec? { selected?.spec }
         var global = GlobalOptions()
         var values: [String: OptionValue] = [:]
         /// The values of repeatable options so far, in order (moved into `values` by `finish`).
-        var repeated: [String: [String]] = [:]
+        var repeated: [String: [OptionValue]] = [:]
         var flags: Set<String> = []
         var arguments: [String] = []
         var checkedArguments: [OptionValue?] = []
@@ -307,9 +281,9 @@ extension CommandLineParser {
                 throw usageError("option '\(shown)' needs a value (\(kind.placeholder))")
             }
             let value = try ValueChecker.check(raw, kind: kind, option: shown, pointer: pointer)
-            if option.repeatable, case .text(let text) = value {
+            if option.repeatable {
                 // Appended in place (no copy of the list per value); `finish` stores them.
-                repeated[name, default: []].append(text)
+                repeated[name, default: []].append(value)
             } else {
                 values[name] = value
             }
@@ -355,9 +329,13 @@ extension CommandLineParser {
         }
 
         mutating func selectCommand(_ token: String) throws(Failure) {
-            guard let command = CommandTable.command(named: token) else { throw unknownCommand(token) }
-            self.command = command
-            runs = CommandTable.runnable.first { $0.spec.name == command.name }
+            if token == CommandTable.help.name {
+                selected = .help
+            } else if let runs = CommandTable.runnable.first(where: { $0.spec.name == token }) {
+                selected = .runs(runs)
+            } else {
+                throw unknownCommand(token)
+            }
         }
 
         /// `unknown command 'satisfy'; did you mean 'satisfies'?`
@@ -441,16 +419,18 @@ extension CommandLineParser {
 
         /// Checks what only the whole line can tell: the command, missing arguments, option rules.
         func finish() throws(Failure) -> Invocation {
-            guard let command else { throw usageError("missing command") }
+            guard let selected else { throw usageError("missing command") }
             var state = self
-            for (name, all) in repeated { state.values[name] = .texts(all) }
-            return try state.finishWithValues(command)
+            for (name, all) in repeated { state.values[name] = .list(all) }
+            return try state.finishWithValues(selected)
         }
 
-        private func finishWithValues(_ command: CommandSpec) throws(Failure) -> Invocation {
+        private func finishWithValues(_ selected: SelectedCommand) throws(Failure) -> Invocation {
+            let command = selected.spec
             try checkArgumentCount(command)
             try checkRules(command)
-            if command.name == CommandTable.help.name {
+            guard case .runs(let runs) = selected else {
+                // `help`: answered here.
                 if flags.contains("man") {
                     guard let topic = arguments.first else { return .manual }
                     throw usageError("'--man' prints the whole manual page and takes no COMMAND (got \(Quote.single(topic)))")
@@ -459,13 +439,10 @@ extension CommandLineParser {
                 guard let described = CommandTable.command(named: topic) else {
                     // Not "see 'versioncheck help help'": the list of commands is what helps.
                     var overview = self
-                    overview.command = nil
+                    overview.selected = nil
                     throw overview.unknownCommand(topic)
                 }
                 return .help(described)
-            }
-            guard let runs else {
-                throw Failure(.internal, "command '\(command.name)' is not in CommandTable.runnable")
             }
             return .run(ParsedCommandLine(
                 command: command, runs: runs, global: global, values: values, flags: flags, arguments: arguments,
@@ -520,23 +497,5 @@ extension CommandLineParser {
         func conflict(_ names: [String]) -> Failure {
             usageError("options " + names.map { "'--\($0)'" }.joined(separator: " and ") + " cannot be used together")
         }
-    }
-}
-
-/// Option defaults checked as they are first read, then remembered for the process:
-/// `outdated` builds a request per app, each reading a dozen defaults, while a single
-/// check reads each default once and pays for no other (checking the whole table up
-/// front cost a cache hit 9% of its instructions).
-private final class CheckedDefaults: @unchecked Sendable {
-    static let shared = CheckedDefaults()
-    private let lock = Lock()
-    /// By option name: the default text checked and what it checked to.
-    private var checked: [String: (text: String, value: OptionValue?)] = [:]
-
-    func value(of option: OptionSpec, text: String, kind: ValueKind) -> OptionValue? {
-        if let known = lock.withLock({ checked[option.name] }), known.text == text { return known.value }
-        let value = try? ValueChecker.check(text, kind: kind, option: option.longFlag, pointer: "")
-        lock.withLock { checked[option.name] = (text, value) }
-        return value
     }
 }

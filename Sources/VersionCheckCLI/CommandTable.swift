@@ -36,7 +36,7 @@ public enum CommandTable {
     public static let versionOption = OptionSpec("version", help: "Show the version of versioncheck and exit.")
 
     /// The options that shape an update check, shared by `lookup` and `manifest`.
-    public static let checkOptions: [OptionSpec] = [
+    public static let checkOptions: [OptionSpec] = ([
         Option.current,
         Option.currentFrom,
         Option.currentKey,
@@ -60,10 +60,10 @@ public enum CommandTable {
         Option.channel,
         Option.rolloutGroup,
         Option.appcastVersion,
-    ]
+    ] as [any DeclaredOption]).map(\.spec)
 
     /// The options that only mean something with `--check-period` (64 without it, naming it).
-    static let cacheRules: [OptionRule] = [Option.cacheDir, Option.refresh, Option.staleIfError, Option.backgroundRefresh]
+    static let cacheRules: [OptionRule] = ([Option.cacheDir, Option.refresh, Option.staleIfError, Option.backgroundRefresh] as [any DeclaredOption])
         .map { .requires($0.name, Option.checkPeriod.name) }
 
     static let levelParagraph =
@@ -158,7 +158,7 @@ public enum CommandTable {
 
     /// What `lookup` and `manifest` lines may hold but a `batch` line may not (64): a
     /// gate answers for one app, not for a list.
-    static let notInBatch: [String] = [Option.gate.name, Option.allowNew.name]
+    static let notInBatch: [FlagOption] = [Option.gate, Option.allowNew]
 
     public static let outdated = CommandSpec(
         name: "outdated",

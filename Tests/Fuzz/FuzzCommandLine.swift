@@ -76,7 +76,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
     case "sort" where status == .success && plain:
         let entries = line.arguments.isEmpty ? lines(stdin) : line.arguments.map(ReferenceVersion.trimmed)
         let versions = entries.map { try! Version($0) }
-        let descending = line.flag(Option.reverse)
+        let descending = line[Option.reverse]
         let expected = versions.indices.sorted { a, b in
             let order = versions[a].compare(to: versions[b])
             return order != 0 ? (descending ? order > 0 : order < 0) : a < b

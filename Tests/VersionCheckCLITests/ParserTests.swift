@@ -67,7 +67,7 @@ struct ParserTests {
             Issue.record("expected a command")
             return
         }
-        #expect(line.flag(Option.reverse))
+        #expect(line[Option.reverse])
         #expect(line.arguments == ["1"])
         #expect(line.global.quiet == arguments.contains { $0.hasPrefix("-") && $0.contains("q") })
     }
@@ -92,7 +92,7 @@ struct ParserTests {
         #expect(line.bumpLevel(argument: 0) == expected)
         #expect(line.bumpLevel(argument: 1) == nil)
         #expect(line.arguments == [given, "v1.2"])
-        #expect(line.prereleaseName(Option.pre) == (try PrereleaseName("beta.x")))
+        #expect(line[Option.pre] == (try PrereleaseName("beta.x")))
     }
 
     /// Choices are read into their enum cases once, by the parser, whatever their case.
@@ -104,11 +104,11 @@ struct ParserTests {
             Issue.record("expected a command")
             return
         }
-        #expect(line.platform(Option.platform) == .mac)
-        #expect(line.threshold(Option.forceOn) == .minor)
-        #expect(line.threshold(Option.optionalOn) == .patch)
-        #expect(line.currentKey(Option.currentKey) == .marketing)
-        #expect(line.appcastVersion(Option.appcastVersion) == .display)
+        #expect(line[Option.platform] == .mac)
+        #expect(line[Option.forceOn] == .minor)
+        #expect(line[Option.optionalOn] == .patch)
+        #expect(line[Option.currentKey] == .marketing)
+        #expect(line[Option.appcastVersion] == .display)
         #expect(line.values["platform"] == .platform(.mac))
     }
 
@@ -123,10 +123,10 @@ struct ParserTests {
             Issue.record("expected a command")
             return
         }
-        #expect(line.text(Option.url) == "https://x.test/m.json?a=b")
-        #expect(line.text(Option.current) == "1.2")
-        #expect(line.number(Option.timeout) == 2.5)
-        #expect(line.integer(Option.retries) == 0)
+        #expect(line[Option.url] == "https://x.test/m.json?a=b")
+        #expect(line[Option.current] == "1.2")
+        #expect(line[Option.timeout] == 2.5)
+        #expect(line[Option.retries] == 0)
     }
 
     static let goodNumbers: [(String, String, OptionValue)] = [

@@ -24,7 +24,7 @@ extension CheckRequest {
             }
             return (self.current, policy)
         }
-        func read(_ text: String, _ option: OptionSpec) throws(Failure) -> Version {
+        func read(_ text: String, _ option: ValueOption<String>) throws(Failure) -> Version {
             do {
                 return try reading.version(text)
             } catch {

@@ -9,8 +9,8 @@ struct BatchCommand: Command {
     let all: Bool
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        jobs = try CheckRequestBuilder.defaulted(line.integer(Option.jobs), Option.jobs)
-        all = line.flag(Option.all)
+        jobs = line[Option.jobs]
+        all = line[Option.all]
         let bytes: [UInt8]
         if let path = line.arguments.first, path != "-" {
             bytes = try Self.read(path)

@@ -15,7 +15,7 @@ struct BumpCommand: Command {
         }
         self.level = level
         version = line.arguments[1]
-        pre = line.prereleaseName(Option.pre)
+        pre = line[Option.pre]
     }
 
     func run(_ context: CommandContext) -> ExitStatus {

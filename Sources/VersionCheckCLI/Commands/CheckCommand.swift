@@ -36,48 +36,46 @@ enum CheckRequestBuilder {
     static func request(
         from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
     ) throws(Failure) -> CheckRequest {
-        if line.runs is LookupCommand.Type, line.currentKey(Option.currentKey) == .build {
+        if line.runs is LookupCommand.Type, line[Option.currentKey] == .build {
             throw Failure(
                 .usage,
                 "--current-key build: lookup compares the App Store's version, which is the marketing version (CFBundleShortVersionString); drop --current-key or give --current-key marketing")
         }
         var app = preread
-        if app == nil, let path = line.text(Option.currentFrom) { app = try CurrentVersionSource.read(path) }
+        if app == nil, let path = line[Option.currentFrom] { app = try CurrentVersionSource.read(path) }
         let source: CheckRequest.Source
         if line.runs is LookupCommand.Type {
             source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
         } else {
-            source = .manifest(location: line.text(Option.url) ?? "")
+            source = .manifest(location: line[Option.url] ?? "")
         }
         var policy = UpdatePolicy()
-        // Defaults come from CommandTable, the same text help shows.
-        policy.forceOn = try defaulted(line.threshold(Option.forceOn), Option.forceOn)
-        policy.optionalOn = try defaulted(line.threshold(Option.optionalOn), Option.optionalOn)
+        // An option not given has its default in `Option`, as help shows it.
+        policy.forceOn = line[Option.forceOn]
+        policy.optionalOn = line[Option.optionalOn]
         // A manifest may turn out to be an appcast, where these are read as Sparkle reads them.
         let sparkleToo = line.runs is ManifestCommand.Type
         policy.minimum = try version(of: Option.minimum, in: line, sparkleToo: sparkleToo)
         policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
-        policy.minimumAgeDays = try defaulted(line.number(Option.minAge), Option.minAge)
+        policy.minimumAgeDays = line[Option.minAge]
         policy.osVersion = try version(of: Option.osVersion, in: line)
         let (current, currentNeedsAppcast) = try currentVersion(from: line, app: app, source: source)
         var request = CheckRequest(
-            source: source, current: current, policy: policy, gate: line.flag(Option.gate), allowNew: line.flag(Option.allowNew),
-            timeout: try defaulted(line.number(Option.timeout), Option.timeout),
-            retries: try defaulted(line.integer(Option.retries), Option.retries),
-            allowInsecure: line.flag(Option.allowInsecure), global: line.global,
-            cache: line.number(Option.checkPeriod).map { days in
+            source: source, current: current, policy: policy, gate: line[Option.gate], allowNew: line[Option.allowNew],
+            timeout: line[Option.timeout], retries: line[Option.retries], allowInsecure: line[Option.allowInsecure], global: line.global,
+            cache: line[Option.checkPeriod].map { days in
                 CachePolicy(
-                    periodDays: days, directory: line.text(Option.cacheDir), refresh: line.flag(Option.refresh),
-                    staleIfErrorDays: line.number(Option.staleIfError), backgroundRefresh: line.flag(Option.backgroundRefresh))
+                    periodDays: days, directory: line[Option.cacheDir], refresh: line[Option.refresh],
+                    staleIfErrorDays: line[Option.staleIfError], backgroundRefresh: line[Option.backgroundRefresh])
             },
             appcast: AppcastRequest(
-                channels: line.texts(Option.channel), rolloutGroup: line.integer(Option.rolloutGroup),
-                compared: try defaulted(line.appcastVersion(Option.appcastVersion), Option.appcastVersion),
+                channels: line[Option.channel], rolloutGroup: line[Option.rolloutGroup],
+                compared: line[Option.appcastVersion],
                 forceOnGiven: line.isGiven(Option.forceOn),
                 current: app.flatMap { line.isGiven(Option.currentKey) ? nil : .bundle($0) }
-                    ?? .given(line.text(Option.current) ?? current.description),
-                skip: line.text(Option.skip), minimum: line.text(Option.minimum)),
-            deadline: line.number(Option.deadline)
+                    ?? .given(line[Option.current] ?? current.description),
+                skip: line[Option.skip], minimum: line[Option.minimum]),
+            deadline: line[Option.deadline]
         )
         request.currentNeedsAppcast = currentNeedsAppcast
         return request
@@ -99,7 +97,7 @@ enum CheckRequestBuilder {
             return (current, nil)
         }
         if line.isGiven(Option.currentKey) {
-            let key = try defaulted(line.currentKey(Option.currentKey), Option.currentKey)
+            let key = line[Option.currentKey]
             return (try app.version(key), nil)
         }
         do {
@@ -116,9 +114,9 @@ enum CheckRequestBuilder {
         from line: ParsedCommandLine, environment: [String: String], app: CurrentVersionSource? = nil
     ) throws(Failure) -> AppStoreQuery {
         let identifier: AppStoreQuery.Identifier
-        if let id = line.text(Option.id) {
+        if let id = line[Option.id] {
             identifier = .id(id)
-        } else if let bundleID = line.text(Option.bundleID) {
+        } else if let bundleID = line[Option.bundleID] {
             identifier = .bundleId(bundleID)
         } else if let app {
             identifier = .bundleId(try app.bundleIdentifier())
@@ -129,13 +127,13 @@ enum CheckRequestBuilder {
         if !line.isGiven(Option.platform), app?.isMacBundle == true {
             platform = .mac
         } else {
-            platform = try defaulted(line.platform(Option.platform), Option.platform)
+            platform = line[Option.platform]
         }
         let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        let flag = line.text(Option.lookupURL)
+        let flag = line[Option.lookupURL]
         return AppStoreQuery(
             identifier: identifier,
-            country: try defaulted(line.text(Option.country), Option.country),
+            country: line[Option.country],
             platform: platform,
             endpoint: flag ?? fromEnvironment,
             endpointSetting: flag == nil && fromEnvironment != nil ? "VERSIONCHECK_LOOKUP_URL" : "--lookup-url"
@@ -146,19 +144,13 @@ enum CheckRequestBuilder {
     /// With `sparkleToo` (a manifest's `--current`, `--skip`, `--minimum`), a version only
     /// Sparkle's reading accepts (`1.0 (1234)`) is taken as such: it is read again once
     /// the body's format is known (65 then unless it is an appcast).
-    static func version(of option: OptionSpec, in line: ParsedCommandLine, sparkleToo: Bool = false) throws(Failure) -> Version? {
-        guard let text = line.text(option) else { return nil }
+    static func version(of option: ValueOption<String>, in line: ParsedCommandLine, sparkleToo: Bool = false) throws(Failure) -> Version? {
+        guard let text = line[option] else { return nil }
         do {
             return try Version(text)
         } catch {
             if sparkleToo, let sparkle = try? Version(sparkle: text) { return sparkle }
             throw Failure(.invalidInput, "\(option.longFlag): \(error.description)")
         }
-    }
-
-    /// An option's value, given or defaulted by the table; its absence is a bug in the table (70).
-    static func defaulted<Value>(_ value: Value?, _ option: OptionSpec) throws(Failure) -> Value {
-        guard let value else { throw Failure(.internal, "\(option.longFlag) has neither a value nor a default in the command table") }
-        return value
     }
 }

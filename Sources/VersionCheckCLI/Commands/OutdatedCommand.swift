@@ -10,8 +10,8 @@ struct OutdatedCommand: Command {
     let all: Bool
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        jobs = try CheckRequestBuilder.defaulted(line.integer(Option.jobs), Option.jobs)
-        all = line.flag(Option.all)
+        jobs = line[Option.jobs]
+        all = line[Option.all]
         let paths: [String]
         if !line.arguments.isEmpty {
             paths = try AppBundleFinder.find(line.arguments)

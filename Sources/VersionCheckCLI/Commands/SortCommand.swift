@@ -12,10 +12,10 @@ struct SortCommand: Command {
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         var options = SortOptions(
-            descending: line.flag(Option.reverse), stableOnly: line.flag(Option.stable),
-            ignoreInvalid: line.flag(Option.ignoreInvalid), latestOnly: line.flag(Option.latest),
-            unique: line.flag(Option.unique), prefix: line.text(Option.prefix))
-        if let text = line.text(Option.satisfies) {
+            descending: line[Option.reverse], stableOnly: line[Option.stable],
+            ignoreInvalid: line[Option.ignoreInvalid], latestOnly: line[Option.latest],
+            unique: line[Option.unique], prefix: line[Option.prefix])
+        if let text = line[Option.satisfies] {
             do {
                 options.constraint = try VersionConstraint(text)
             } catch {

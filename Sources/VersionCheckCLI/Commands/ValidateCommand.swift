@@ -9,7 +9,7 @@ struct ValidateCommand: Command {
     let inputs: [String]
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
-        syntax = line.flag(Option.strict) ? .semver : line.flag(Option.appStore) ? .appStore : .lenient
+        syntax = line[Option.strict] ? .semver : line[Option.appStore] ? .appStore : .lenient
         inputs = line.arguments
     }
 

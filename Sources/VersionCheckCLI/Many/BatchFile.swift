@@ -69,8 +69,8 @@ enum BatchFile {
         if parsed.global != GlobalOptions() {
             throw Failure(.usage, "--json, --quiet and --verbose apply to the whole batch: give them to batch, not on a line")
         }
-        if let gate = CommandTable.notInBatch.first(where: { name in parsed.isGiven(OptionSpec(name, help: "")) }) {
-            throw Failure(.usage, "--\(gate) is not allowed in a batch: a gate answers for one app (run it as its own lookup or manifest)")
+        if let gate = CommandTable.notInBatch.first(where: { parsed[$0] }) {
+            throw Failure(.usage, "\(gate.longFlag) is not allowed in a batch: a gate answers for one app (run it as its own lookup or manifest)")
         }
         return try CheckRequestBuilder.request(from: parsed, environment: environment)
     }
