@@ -130,9 +130,9 @@ public struct OptionSpec: Sendable, Equatable {
 public struct OptionGroup: Sendable, Equatable {
     public var title: String
     public var options: [OptionSpec]
-    public init(_ title: String, _ options: [any DeclaredOption]) {
+    public init(_ title: String, _ options: [OptionSpec]) {
         self.title = title
-        self.options = options.map(\.spec)
+        self.options = options
     }
 }
 

@@ -36,34 +36,34 @@ public enum CommandTable {
     public static let versionOption = OptionSpec("version", help: "Show the version of versioncheck and exit.")
 
     /// The options that shape an update check, shared by `lookup` and `manifest`.
-    public static let checkOptions: [OptionSpec] = ([
-        Option.current,
-        Option.currentFrom,
-        Option.currentKey,
-        Option.forceOn,
-        Option.optionalOn,
-        Option.minimum,
-        Option.skip,
-        Option.minAge,
-        Option.osVersion,
-        Option.gate,
-        Option.allowNew,
-        Option.timeout,
-        Option.deadline,
-        Option.retries,
-        Option.allowInsecure,
-        Option.checkPeriod,
-        Option.cacheDir,
-        Option.refresh,
-        Option.staleIfError,
-        Option.backgroundRefresh,
-        Option.channel,
-        Option.rolloutGroup,
-        Option.appcastVersion,
-    ] as [any DeclaredOption]).map(\.spec)
+    public static let checkOptions: [OptionSpec] = [
+        Option.current.spec,
+        Option.currentFrom.spec,
+        Option.currentKey.spec,
+        Option.forceOn.spec,
+        Option.optionalOn.spec,
+        Option.minimum.spec,
+        Option.skip.spec,
+        Option.minAge.spec,
+        Option.osVersion.spec,
+        Option.gate.spec,
+        Option.allowNew.spec,
+        Option.timeout.spec,
+        Option.deadline.spec,
+        Option.retries.spec,
+        Option.allowInsecure.spec,
+        Option.checkPeriod.spec,
+        Option.cacheDir.spec,
+        Option.refresh.spec,
+        Option.staleIfError.spec,
+        Option.backgroundRefresh.spec,
+        Option.channel.spec,
+        Option.rolloutGroup.spec,
+        Option.appcastVersion.spec,
+    ]
 
     /// The options that only mean something with `--check-period` (64 without it, naming it).
-    static let cacheRules: [OptionRule] = ([Option.cacheDir, Option.refresh, Option.staleIfError, Option.backgroundRefresh] as [any DeclaredOption])
+    static let cacheRules: [OptionRule] = [Option.cacheDir.spec, Option.refresh.spec, Option.staleIfError.spec, Option.backgroundRefresh.spec]
         .map { .requires($0.name, Option.checkPeriod.name) }
 
     static let levelParagraph =
@@ -98,11 +98,11 @@ public enum CommandTable {
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                Option.id,
-                Option.bundleID,
-                Option.country,
-                Option.platform,
-                Option.lookupURL,
+                Option.id.spec,
+                Option.bundleID.spec,
+                Option.country.spec,
+                Option.platform.spec,
+                Option.lookupURL.spec,
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
@@ -132,7 +132,7 @@ public enum CommandTable {
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                Option.url,
+                Option.url.spec,
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
         ],
@@ -171,7 +171,7 @@ public enum CommandTable {
         ],
         arguments: [ArgumentSpec("PATH", .zeroOrMore, help: "An app bundle, or a folder to search (default on macOS: /Applications and ~/Applications).")],
         optionGroups: [
-            OptionGroup("OPTIONS", [Option.jobs, Option.all, Option.country, Option.lookupURL]),
+            OptionGroup("OPTIONS", [Option.jobs.spec, Option.all.spec, Option.country.spec, Option.lookupURL.spec]),
             OptionGroup("CHECK OPTIONS", checkOptions.filter { !perAppOptions.contains($0.name) }),
         ],
         rules: cacheRules,
@@ -195,7 +195,7 @@ public enum CommandTable {
             manyParagraph,
         ],
         arguments: [ArgumentSpec("FILE", .optional, help: "The list of checks (default: stdin).")],
-        optionGroups: [OptionGroup("OPTIONS", [Option.jobs, Option.all])],
+        optionGroups: [OptionGroup("OPTIONS", [Option.jobs.spec, Option.all.spec])],
         examples: [
             Example(
                 "versioncheck batch studio-apps.txt --jobs 4",
@@ -274,13 +274,13 @@ public enum CommandTable {
         arguments: [ArgumentSpec("VERSION", .zeroOrMore, help: "The versions to sort (default: read stdin).")],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                Option.reverse,
-                Option.satisfies,
-                Option.stable,
-                Option.ignoreInvalid,
-                Option.latest,
-                Option.unique,
-                Option.prefix,
+                Option.reverse.spec,
+                Option.satisfies.spec,
+                Option.stable.spec,
+                Option.ignoreInvalid.spec,
+                Option.latest.spec,
+                Option.unique.spec,
+                Option.prefix.spec,
             ]),
         ],
         examples: [
@@ -312,7 +312,7 @@ public enum CommandTable {
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                Option.pre,
+                Option.pre.spec,
             ]),
         ],
         examples: [
@@ -337,8 +337,8 @@ public enum CommandTable {
         arguments: [ArgumentSpec("VERSION", .oneOrMore, help: "The versions to check.")],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                Option.strict,
-                Option.appStore,
+                Option.strict.spec,
+                Option.appStore.spec,
             ]),
         ],
         rules: [.atMostOne([Option.strict.name, Option.appStore.name])],
@@ -371,7 +371,7 @@ public enum CommandTable {
         arguments: [ArgumentSpec("COMMAND", .optional, help: "The command to explain.", completion: .commandName)],
         optionGroups: [
             OptionGroup("OPTIONS", [
-                Option.man,
+                Option.man.spec,
             ]),
         ],
         examples: [

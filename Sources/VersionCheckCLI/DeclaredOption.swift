@@ -56,10 +56,6 @@ public struct RepeatedOption<Value: OptionArgument>: DeclaredOption {
     }
 }
 
-extension OptionSpec: DeclaredOption {
-    public var spec: OptionSpec { self }
-}
-
 /// A type an option's value arrives as (swift-argument-parser's `ExpressibleByArgument`,
 /// for this grammar): the parser checks the text against the option's `ValueKind` into an
 /// `OptionValue` (`ValueChecker`), and the type takes its case back out.
