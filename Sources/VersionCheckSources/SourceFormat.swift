@@ -68,18 +68,13 @@ public struct AppInfo: Sendable, Equatable {
     }
 }
 
-/// One data format a source may answer in: how to recognise it and how to decode it.
+/// One data format a source may answer in: how to decode it.
 ///
-/// A format is one file in `Formats/`, registered in `SourceFormats`. Decoding reads
-/// bytes only (no Foundation, no I/O), so the main binary decodes a cached body
-/// without the network stack.
+/// A format is one file in `Formats/`. Decoding reads bytes only (no Foundation, no
+/// I/O), so the main binary decodes a cached body without the network stack.
 public protocol SourceFormat: Sendable {
     /// The format's name in messages, with its article: "JSON", "a property list".
     static var name: String { get }
-
-    /// Whether `body` is of this format, judged from its first bytes (a UTF-8 byte
-    /// order mark and white space skipped), never from a file name or a header.
-    static func sniff(_ body: [UInt8]) -> Bool
 
     /// How versions are spelled in this format (and read from the command line against it).
     static var versionReading: VersionReading { get }
@@ -89,6 +84,15 @@ public protocol SourceFormat: Sendable {
 
     /// What a publisher writes in this format, for `help` and the man page.
     static var documentation: FormatDocumentation { get }
+}
+
+/// A format a publisher's manifest may be in, recognised by its content: registered in
+/// `SourceFormats.manifest`. (The App Store's answer is a `SourceFormat` only: `lookup`
+/// chooses it, nothing sniffs it.)
+public protocol ManifestFormat: SourceFormat {
+    /// Whether `body` is of this format, judged from its first bytes (a UTF-8 byte
+    /// order mark and white space skipped), never from a file name or a header.
+    static func sniff(_ body: [UInt8]) -> Bool
 }
 
 /// A format described for people: a title, what it is, the fields read and an example.

@@ -2,14 +2,14 @@
 /// `Formats/` and one line here.
 public enum SourceFormats {
     /// The formats `manifest` recognises by content.
-    public static let manifest: [any SourceFormat.Type] = [
+    public static let manifest: [any ManifestFormat.Type] = [
         JSONManifestFormat.self,
         AppcastFormat.self,  // before property lists: both may open with `<?xml`
         PropertyListManifestFormat.self,
     ]
 
     /// The first manifest format that recognises `body`, if any.
-    public static func manifestFormat(of body: [UInt8]) -> (any SourceFormat.Type)? {
+    public static func manifestFormat(of body: [UInt8]) -> (any ManifestFormat.Type)? {
         manifest.first { $0.sniff(body) }
     }
 
@@ -20,7 +20,7 @@ public enum SourceFormats {
     }
 
     /// The format that recognises `body`, or the bad-response reason naming every format.
-    public static func recognise(_ body: [UInt8]) throws(BodyError) -> any SourceFormat.Type {
+    public static func recognise(_ body: [UInt8]) throws(BodyError) -> any ManifestFormat.Type {
         guard let format = manifestFormat(of: body) else {
             throw BodyError("not \(namesForMessage) (\(BodyDescription.describe(body)))")
         }

@@ -31,7 +31,7 @@ extension UpdateChecker {
     /// manifest in messages; `base` is the URL its relative links are read against (nil
     /// for a file).
     func decodeManifest(_ body: SourceBody, request: CheckRequest, shown: String, base: String?) throws(Failure) -> DecodedBody {
-        let format: any SourceFormat.Type
+        let format: any ManifestFormat.Type
         do throws(BodyError) {
             format = body.keptItems == nil ? try SourceFormats.recognise(body.bytes) : AppcastFormat.self
         } catch {

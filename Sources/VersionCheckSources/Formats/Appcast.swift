@@ -3,7 +3,7 @@ import VersionCheckCore
 /// A Sparkle appcast: the RSS feed most Mac apps outside the App Store announce their
 /// updates in (SPEC.md "Sparkle appcasts"). `AppcastReader` reads the items;
 /// `AppcastSelection` offers the ones this install may take, with Sparkle's rules.
-public enum AppcastFormat: SourceFormat {
+public enum AppcastFormat: ManifestFormat {
     public static let name = "a Sparkle appcast"
 
     /// `<rss` as the first element.

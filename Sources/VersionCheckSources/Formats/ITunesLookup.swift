@@ -26,9 +26,6 @@ public enum AppStoreAnswer: Sendable, Equatable {
 public enum ITunesLookupFormat: SourceFormat {
     public static let name = "an iTunes Lookup response"
 
-    /// A JSON object.
-    public static func sniff(_ body: [UInt8]) -> Bool { content(of: body).first == UInt8(ascii: "{") }
-
     /// The one release and the app a 2xx body describes; no release at all when
     /// `resultCount` is 0 (the app is not in that storefront: not-found, 69).
     public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {

@@ -74,7 +74,7 @@ struct StreamedReleases {
 
 /// A JSON manifest: `{"latestVersion": "…", "releases": [{"version": "…", …}], …}`
 /// (SPEC.md's keys; unknown keys ignored; at least `latestVersion` or `releases`).
-public enum JSONManifestFormat: SourceFormat {
+public enum JSONManifestFormat: ManifestFormat {
     public static let name = "JSON"
 
     /// `{` (or `[`, which then fails as "not an object") as the first character.

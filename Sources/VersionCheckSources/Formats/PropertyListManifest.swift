@@ -8,7 +8,7 @@ import VersionCheckCore
 /// Failures in this order: a malformed list; the first entry (in file order) whose
 /// value is not release notes; the first key given twice; the first key that is
 /// not a version; no entries.
-public enum PropertyListManifestFormat: SourceFormat {
+public enum PropertyListManifestFormat: ManifestFormat {
     public static let name = "a property list"
 
     /// The `bplist` magic, or `<?xml`, `<plist` or `<!DOCTYPE plist` as the first markup.
