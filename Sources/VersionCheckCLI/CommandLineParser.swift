@@ -329,13 +329,9 @@ extension CommandLineParser {
         }
 
         mutating func selectCommand(_ token: String) throws(Failure) {
-            if token == CommandTable.help.name {
-                selected = .help
-            } else if let runs = CommandTable.runnable.first(where: { $0.spec.name == token }) {
-                selected = .runs(runs)
-            } else {
-                throw unknownCommand(token)
-            }
+            // `commands` is `runnable`'s specs, in order, then `help`'s.
+            guard let index = CommandTable.commands.firstIndex(where: { $0.name == token }) else { throw unknownCommand(token) }
+            selected = index < CommandTable.runnable.count ? .runs(CommandTable.runnable[index]) : .help
         }
 
         /// `unknown command 'satisfy'; did you mean 'satisfies'?`

@@ -67,10 +67,11 @@ def traced_addresses(argv, environment, stdin_text):
             for line in lines:
                 if not line.startswith("I"):
                     continue
+                # Every instruction's own address: a cache line would hide a small function
+                # (versioncheck_main is 27 bytes) behind the function before it on the line.
                 address = int(line[3:line.index(",")], 16)
-                line_of_code = address >> 6  # a cache line: enough to tell functions apart, cheap to dedupe
-                if line_of_code not in seen:
-                    seen.add(line_of_code)
+                if address not in seen:
+                    seen.add(address)
                     order.append(address)
         return order
 
