@@ -28,10 +28,14 @@ public final class BlockingTestExecutor: TaskExecutor, @unchecked Sendable {
     private var queue: [UnownedJob] = []
     private var head = 0
 
-    init(width: Int) {
+    /// An executor of `width` threads, which live as long as the process.
+    public init(width: Int) {
         for index in 0..<width {
-            let thread = Thread { [unowned self] in self.serve() }
-            thread.name = "blocking-test-\(index)"
+            let thread = Thread { [unowned self] in
+                // Named from inside: on Linux a name given before `start` does not reach the thread.
+                Thread.current.name = "blocking-test-\(index)"
+                self.serve()
+            }
             // As much stack as a main thread: hostile-input tests recurse.
             thread.stackSize = 8 << 20
             thread.start()
