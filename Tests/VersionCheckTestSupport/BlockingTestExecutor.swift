@@ -27,6 +27,7 @@ public final class BlockingTestExecutor: TaskExecutor, @unchecked Sendable {
     // Guarded by `condition`.
     private var queue: [UnownedJob] = []
     private var head = 0
+    private var threads: [pthread_t] = []
 
     /// An executor of `width` threads, which live as long as the process.
     public init(width: Int) {
@@ -34,12 +35,22 @@ public final class BlockingTestExecutor: TaskExecutor, @unchecked Sendable {
             let thread = Thread { [unowned self] in
                 // Named from inside: on Linux a name given before `start` does not reach the thread.
                 Thread.current.name = "blocking-test-\(index)"
+                self.condition.lock()
+                self.threads.append(pthread_self())
+                self.condition.unlock()
                 self.serve()
             }
             // As much stack as a main thread: hostile-input tests recurse.
             thread.stackSize = 8 << 20
             thread.start()
         }
+    }
+
+    /// Whether the caller runs on one of this executor's threads.
+    public var isCurrent: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return threads.contains { pthread_equal($0, pthread_self()) != 0 }
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
