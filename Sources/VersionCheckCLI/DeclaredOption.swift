@@ -122,6 +122,11 @@ extension ArgumentKind where Value == PrereleaseName {
 
 // MARK: the types values arrive as
 
+extension OptionArgument where Self: RawRepresentable, RawValue == String {
+    /// A choice is written as the command line spells it (`major`, `ios`).
+    public var helpText: String { rawValue }
+}
+
 extension String: OptionArgument {
     public init?(checked: OptionValue) {
         guard case .text(let text) = checked else { return nil }
@@ -157,8 +162,6 @@ extension BumpThreshold: OptionArgument {
         guard case .threshold(let level) = checked else { return nil }
         self = level
     }
-
-    public var helpText: String { rawValue }
 }
 
 extension BumpLevel: OptionArgument {
@@ -166,8 +169,6 @@ extension BumpLevel: OptionArgument {
         guard case .bumpLevel(let level) = checked else { return nil }
         self = level
     }
-
-    public var helpText: String { rawValue }
 }
 
 extension AppStoreQuery.Platform: OptionArgument {
@@ -175,8 +176,6 @@ extension AppStoreQuery.Platform: OptionArgument {
         guard case .platform(let platform) = checked else { return nil }
         self = platform
     }
-
-    public var helpText: String { rawValue }
 }
 
 extension AppcastOptions.VersionField: OptionArgument {
@@ -184,8 +183,6 @@ extension AppcastOptions.VersionField: OptionArgument {
         guard case .appcastVersion(let field) = checked else { return nil }
         self = field
     }
-
-    public var helpText: String { rawValue }
 }
 
 extension CurrentKey: OptionArgument {
@@ -193,8 +190,6 @@ extension CurrentKey: OptionArgument {
         guard case .currentKey(let key) = checked else { return nil }
         self = key
     }
-
-    public var helpText: String { rawValue }
 }
 
 extension PrereleaseName: OptionArgument {

@@ -150,6 +150,9 @@ int versioncheck_launch_detached(const char *path, char *const *argv, char *cons
 #endif
     int failure = errno;
     pthread_sigmask(SIG_SETMASK, &launch->mask, NULL);
+#if !defined(SHARED_MEMORY_CHILD)
+    munmap(stack, size);  // a forked child has its own copy
+#endif
     close(waitFD);
     return pid > 0 ? pid : -failure;
 }
