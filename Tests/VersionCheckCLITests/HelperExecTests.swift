@@ -23,8 +23,7 @@ struct HelperExecTests {
             cat '\(answer.path)'
             exit \(status)
             """
-        try script.write(to: helper, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+        try writeExecutable(script, to: helper.path)
         return (helper, marker)
     }
 

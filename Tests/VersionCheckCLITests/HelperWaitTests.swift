@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Testing
 import VersionCheckCore
+import VersionCheckTestSupport
 @testable import VersionCheckCLI
 
 /// The main process owns its helper: a stand-in (`VERSIONCHECK_FETCH_HELPER`, a small
@@ -17,10 +18,7 @@ import VersionCheckCore
     private func script(_ name: String, _ body: String) -> String {
         let path = "/tmp/versioncheck-helper-\(getpid())-\(name).sh"
         let text = "#!/bin/sh\n" + body + "\n"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
-        #expect(fd >= 0)
-        _ = text.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress!, text.utf8.count) }
-        close(fd)
+        #expect(throws: Never.self) { try writeExecutable(text, to: path) }
         return path
     }
 

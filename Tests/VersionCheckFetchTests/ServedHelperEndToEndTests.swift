@@ -15,13 +15,12 @@ struct ServedHelperEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("versioncheck-fetch").path
         let real = TestPaths.executable("versioncheck-fetch").path
-        try Data("""
+        try writeExecutable("""
             #!/bin/sh
             echo "$$ $*" >> '\(log)'
             \(command ?? "exec '\(real)' \"$@\"")
 
-            """.utf8).write(to: URL(fileURLWithPath: script))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            """, to: script)
         return script
     }
 
