@@ -72,7 +72,7 @@ CHECK_VERSION ?= 9.8.7-check.1+stamp
 # What the checks need, as Debian packages.
 CHECK_PACKAGES := groff man-db bash-completion zsh fish python3 ruby
 
-.PHONY: all build test test-build bench bench-alloc bench-lookup demo release startup-order check-release check-budget install install-strip uninstall \
+.PHONY: all build test test-build snapshots bench bench-alloc bench-lookup demo release startup-order check-release check-budget install install-strip uninstall \
         check-install check-version check-deps check clean version-text libcurl check-portability
 
 all: build
@@ -101,6 +101,12 @@ test: check-portability test-build
 ## test-build: the package and its tests, optimized, in .build-test (what make test runs)
 test-build:
 	$(SWIFT) build --build-tests $(TEST_BUILD)
+
+## snapshots: rewrite the golden snapshots of help, help topics, the man page and the
+## completions (Tests/VersionCheckCLITests/Snapshots) from the test build; review the diff
+snapshots: test-build
+	VERSIONCHECK_RECORD_SNAPSHOTS=1 $(SWIFT) test --skip-build --scratch-path $(TEST_DIR) --filter GoldenSnapshotTests
+	git status --short Tests/VersionCheckCLITests/Snapshots
 
 ## check-portability: Swift 6.0 syntax, Darwin imports and types, no GNU-only tools unguarded
 check-portability:

@@ -44,7 +44,8 @@ let package = Package(
             name: "VersionCheckCLITests",
             dependencies: [
                 "VersionCheckCLI", "VersionCheckSources", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch",
-            ]
+            ],
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "VersionCheckSourcesTests",

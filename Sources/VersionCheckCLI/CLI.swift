@@ -43,6 +43,9 @@ public enum CLI {
         case .help(let command):
             output.stdout.write(command.map(Help.render) ?? Help.renderOverview())
             return .success
+        case .topic(let topic):
+            output.stdout.write(Help.render(topic))
+            return .success
         case .version:
             output.stdout.write("\(CommandTable.programName) \(ToolInfo.version)\n")
             return .success

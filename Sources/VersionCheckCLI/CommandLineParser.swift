@@ -86,6 +86,8 @@ public struct ParsedCommandLine: Sendable, Equatable {
 public enum Invocation: Sendable, Equatable {
     /// `--help`, `-h` or `help`: the overview (nil) or one command's help.
     case help(CommandSpec?)
+    /// `help TOPIC`: a page of the reference beyond one command.
+    case topic(HelpTopic)
     /// `--version`.
     case version
     /// `help --man`: the manual page, in roff.
@@ -335,12 +337,14 @@ extension CommandLineParser {
         }
 
         /// `unknown command 'satisfy'; did you mean 'satisfies'?`
-        func unknownCommand(_ token: String) -> Failure {
-            let names = CommandTable.commands.map(\.name)
+        /// `help NAME` also accepts a topic: `orTopic` says so in the message and suggests topics too.
+        func unknownCommand(_ token: String, orTopic: Bool = false) -> Failure {
+            let names = CommandTable.commands.map(\.name) + (orTopic ? HelpTopic.all.map(\.name) : [])
+            let what = orTopic ? "unknown command or topic" : "unknown command"
             if let suggestion = Suggestion.closest(to: token, among: names) {
-                return usageError("unknown command \(Quote.single(token)); did you mean '\(suggestion)'?")
+                return usageError("\(what) \(Quote.single(token)); did you mean '\(suggestion)'?")
             }
-            return usageError("unknown command \(Quote.single(token))")
+            return usageError("\(what) \(Quote.single(token))")
         }
 
         mutating func positional(_ token: String) throws(Failure) {
@@ -432,13 +436,12 @@ extension CommandLineParser {
                     throw usageError("'--man' prints the whole manual page and takes no COMMAND (got \(Quote.single(topic)))")
                 }
                 guard let topic = arguments.first else { return .help(nil) }
-                guard let described = CommandTable.command(named: topic) else {
-                    // Not "see 'versioncheck help help'": the list of commands is what helps.
-                    var overview = self
-                    overview.selected = nil
-                    throw overview.unknownCommand(topic)
-                }
-                return .help(described)
+                if let described = CommandTable.command(named: topic) { return .help(described) }
+                if let page = HelpTopic.named(topic) { return .topic(page) }
+                // Not "see 'versioncheck help help'": the list of commands and topics is what helps.
+                var overview = self
+                overview.selected = nil
+                throw overview.unknownCommand(topic, orTopic: true)
             }
             return .run(ParsedCommandLine(
                 command: command, runs: runs, global: global, values: values, flags: flags, arguments: arguments,

@@ -367,8 +367,8 @@ public enum CommandTable {
 
     public static let help = CommandSpec(
         name: "help",
-        abstract: "Show help for versioncheck or one of its commands.",
-        arguments: [ArgumentSpec("COMMAND", .optional, help: "The command to explain.", completion: .commandName)],
+        abstract: "Show help for versioncheck, one of its commands, or a topic.",
+        arguments: [ArgumentSpec("COMMAND|TOPIC", .optional, help: "The command or topic to explain (topics: \(HelpTopic.all.map(\.name).joined(separator: ", "))).", completion: .commandName)],
         optionGroups: [
             OptionGroup("OPTIONS", [
                 Option.man.spec,
@@ -376,9 +376,10 @@ public enum CommandTable {
         ],
         examples: [
             Example("versioncheck help lookup", "The options of lookup."),
+            Example("versioncheck help gate", "How to gate a release in CI."),
             Example("versioncheck help --man | man -l -", "Read the manual page."),
         ],
-        exitCodes: [(.success, "Help was printed."), (.usage, "Unknown command, or --man with a COMMAND.")]
+        exitCodes: [(.success, "Help was printed."), (.usage, "Unknown command or topic, or --man with a COMMAND.")]
     )
 
     /// Every command that runs, in help order: the one list that dispatch, help, the man
@@ -405,6 +406,10 @@ public enum CommandTable {
         ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that does the network requests of lookup and manifest."),
         ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS)."),
         (OfflineSwitch.environmentVariable, "When set and not empty, lookup and manifest make no network request and start no refresh: the end user's switch to turn every check off. With --check-period the cache answers whatever its age (JSON stale true); otherwise the check fails with 75, kind offline. Local manifests are still read."),
+        ("XDG_CACHE_HOME, HOME", "Where the cache goes by default: $XDG_CACHE_HOME/versioncheck when it is an absolute path, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache (see 'versioncheck help cache')."),
+        ("CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR", "Linux: the trusted certificates, replacing the system's store when set and not empty, as curl and OpenSSL read them (CURL_CA_BUNDLE first); one that names nothing readable is 66. Ignored on macOS."),
+        ("https_proxy, http_proxy, no_proxy", "Linux: the proxy for requests, as libcurl reads them. macOS takes it from the system's settings."),
+        ("TMPDIR", "Where outdated and batch hold output waiting behind a slow earlier check beyond 32 MiB (a file of mode 0600, removed at exit)."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]
 }

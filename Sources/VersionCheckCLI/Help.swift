@@ -58,7 +58,20 @@ public enum Help {
         text += CommandTable.overviewSections.map(section).joined()
         text += examples(CommandTable.overviewExamples)
         text += exitStatus(CommandTable.exitCodes)
-        text += "\n  See '\(program) help COMMAND' for the arguments and options of a command.\n"
+        text += "\nTOPICS:\n"
+        for topic in HelpTopic.all {
+            text += row(topic.name, topic.abstract)
+        }
+        text += "\n  See '\(program) help COMMAND' for the arguments and options of a command,\n"
+        text += "  '\(program) help TOPIC' for a topic, and '\(program) help --man' for all.\n"
+        return text
+    }
+
+    /// One topic's page: `TOPIC:` and its abstract, then its sections.
+    public static func render(_ topic: HelpTopic) -> String {
+        var text = wrap("TOPIC: \(topic.name) \u{2014} \(topic.abstract)", indent: 0) + "\n"
+        text += topic.sections.map(section).joined()
+        text += "\n  See '\(CommandTable.programName) --help' for the commands and the other topics.\n"
         return text
     }
 

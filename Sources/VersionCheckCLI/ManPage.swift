@@ -3,7 +3,7 @@
 ///
 /// Generated from `CommandTable`, like the help and the shell completions: NAME,
 /// SYNOPSIS, DESCRIPTION, COMMANDS (each command's arguments and options), OPTIONS
-/// (the global ones), EXIT STATUS, ENVIRONMENT, FILES, EXAMPLES. Text is escaped by
+/// (the global ones), the help topics (EXIT STATUS and ENVIRONMENT last), FILES, EXAMPLES. Text is escaped by
 /// `Roff`, so any sentence of the table is safe to put in it.
 public enum ManPage {
     /// The whole page.
@@ -44,19 +44,15 @@ public enum ManPage {
             page.item(Roff.optionLabel(option), Help.describe(option))
         }
 
-        for section in CommandTable.overviewSections {
-            page.section(section.title)
-            render(section, into: &page)
-        }
-
-        page.section("EXIT STATUS")
-        for (status, meaning) in CommandTable.exitCodes {
-            page.item(Roff.bold(String(status.rawValue)), meaning)
-        }
-
-        page.section("ENVIRONMENT")
-        for (name, meaning) in CommandTable.environment {
-            page.item(Roff.bold(name), meaning)
+        // The topics of `versioncheck help TOPIC`, each a section; EXIT STATUS and
+        // ENVIRONMENT are the last two, where a man page keeps them.
+        for topic in HelpTopic.all {
+            page.section(topic.sections[0].title)
+            render(topic.sections[0], into: &page)
+            for section in topic.sections.dropFirst() {
+                page.subsection(title(section.title))
+                render(section, into: &page)
+            }
         }
 
         page.section("FILES")
@@ -106,9 +102,19 @@ public enum ManPage {
             }
         }
         for section in command.sections {
+            if let topic = topicCarrying(section) {
+                page.paragraph("\(title(section.title)): see \(topic.sections[0].title) below.")
+                continue
+            }
             page.paragraph(title(section.title) + ":")
             render(section, into: &page)
         }
+    }
+
+    /// The topic whose page also carries `section` (the formats of `manifest`), so the page
+    /// says it once.
+    static func topicCarrying(_ section: DocSection) -> HelpTopic? {
+        HelpTopic.all.first { topic in topic.sections.contains { $0.title == section.title } }
     }
 
     /// A section's paragraphs, rows and literal lines.

@@ -43,7 +43,7 @@ struct CompletionTests {
         ("versioncheck manifest --force-on m", ["major", "minor"]),
         ("versioncheck -v lookup --id 1 --optional-on ", BumpThreshold.allCases.map(\.rawValue)),
         ("versioncheck lookup --current ", []),
-        ("versioncheck help ma", ["manifest"]),
+        ("versioncheck help ma", ["manifest", "many"]),
         ("versioncheck help --m", ["--man"]),
         ("versioncheck completions ", CompletionShell.allCases.map(\.rawValue)),
         ("versioncheck --js", ["--json"]),

@@ -51,7 +51,7 @@ struct HelpTests {
         ("bump", "versioncheck bump [--pre ID] LEVEL VERSION"),
         ("validate", "versioncheck validate [--strict | --app-store] VERSION ..."),
         ("completions", "versioncheck completions SHELL"),
-        ("help", "versioncheck help [--man] [COMMAND]"),
+        ("help", "versioncheck help [--man] [COMMAND|TOPIC]"),
     ])
     func usageLines(name: String, expected: String) throws {
         #expect(Help.usage(try #require(CommandTable.command(named: name))) == expected)
@@ -80,7 +80,7 @@ struct HelpTests {
     }
 
     @Test func helpLinesFitInEightyColumns() {
-        for text in CommandTable.commands.map(Help.render) + [Help.renderOverview(), Help.shortUsage()] {
+        for text in CommandTable.commands.map(Help.render) + HelpTopic.all.map(Help.render) + [Help.renderOverview(), Help.shortUsage()] {
             for line in text.split(separator: "\n") where !line.hasPrefix("  versioncheck ") {
                 #expect(line.count <= 80, "too long: \(line)")
             }

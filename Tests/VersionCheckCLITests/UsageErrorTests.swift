@@ -36,8 +36,8 @@ struct UsageErrorTests {
         (["compare", "1", "2", "3"], "unexpected argument '3' (see 'versioncheck help compare')"),
         (["lookup", "--id", "1", "--current", "1", "extra"], "unexpected argument 'extra' (see 'versioncheck help lookup')"),
         (["help", "compare", "sort"], "unexpected argument 'sort' (see 'versioncheck help help')"),
-        (["help", "frob"], "unknown command 'frob' (see 'versioncheck --help')"),
-        (["help", "satisfy"], "unknown command 'satisfy'; did you mean 'satisfies'? (see 'versioncheck --help')"),
+        (["help", "frob"], "unknown command or topic 'frob' (see 'versioncheck --help')"),
+        (["help", "satisfy"], "unknown command or topic 'satisfy'; did you mean 'satisfies'? (see 'versioncheck --help')"),
         (["satisfy", "1", "1"], "unknown command 'satisfy'; did you mean 'satisfies'? (see 'versioncheck --help')"),
         // repeated or conflicting options
         (["lookup", "--id", "1", "--current", "1", "--current", "2"], "option '--current' given more than once (see 'versioncheck help lookup')"),

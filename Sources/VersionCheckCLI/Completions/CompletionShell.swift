@@ -49,7 +49,7 @@ extension ArgumentSpec {
     var completionWords: [String] {
         switch completion {
         case .anyText: []
-        case .commandName: CommandTable.commands.map(\.name)
+        case .commandName: CommandTable.commands.map(\.name) + HelpTopic.all.map(\.name)
         case .choices(let words): words
         }
     }

@@ -56,7 +56,7 @@ enum BatchFile {
         }
         let parsed: ParsedCommandLine
         switch try CommandLineParser.parse(words) {
-        case .help, .manual:
+        case .help, .topic, .manual:
             throw Failure(.usage, "a line holds a lookup or manifest check, not a request for help")
         case .version:
             throw Failure(.usage, "a line holds a lookup or manifest check, not --version")
