@@ -368,24 +368,12 @@ $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap: $(BUILD_INFO_HEADER)
 	@mkdir -p $(dir $@)
 	printf 'module VersionCheckBuildInfo {\n  header "%s"\n  export *\n}\n' "$(BUILD_INFO_HEADER)" > $@
 
-# VersionCheckLaunch is one C file: compiled with the same sanitizer, and a module map.
-LAUNCH_HEADER := $(CURDIR)/Sources/VersionCheckLaunch/include/DetachedLaunch.h
-$(FUZZ_DIR)/modules/VersionCheckLaunch/module.modulemap: $(LAUNCH_HEADER)
-	@mkdir -p $(dir $@)
-	printf 'module VersionCheckLaunch {\n  header "%s"\n  export *\n}\n' "$(LAUNCH_HEADER)" > $@
-
-$(FUZZ_DIR)/lib/libVersionCheckLaunch.a: Sources/VersionCheckLaunch/DetachedLaunch.c $(LAUNCH_HEADER)
-	@mkdir -p $(FUZZ_DIR)/lib
-	clang -O1 -g -fsanitize=address -I $(dir $(LAUNCH_HEADER)) -c $< -o $(FUZZ_DIR)/lib/DetachedLaunch.o
-	ar rcs $@ $(FUZZ_DIR)/lib/DetachedLaunch.o
-
-$(FUZZ_DIR)/lib/libVersionCheckCLI.a: $(CLI_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckSources.a $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap \
-                                      $(FUZZ_DIR)/modules/VersionCheckLaunch/module.modulemap $(FUZZ_DIR)/lib/libVersionCheckLaunch.a
-	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -I $(FUZZ_DIR)/modules/VersionCheckLaunch \
+$(FUZZ_DIR)/lib/libVersionCheckCLI.a: $(CLI_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckSources.a $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap
+	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo \
 	  -module-name VersionCheckCLI -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCLI.swiftmodule \
 	  -emit-library -static -o $@ $(CLI_SOURCES)
 
-FUZZ_LINK := -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -I $(FUZZ_DIR)/modules/VersionCheckLaunch -L $(FUZZ_DIR)/lib
+FUZZ_LINK := -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -L $(FUZZ_DIR)/lib
 
 $(FUZZ_DIR)/fuzz-version: Tests/Fuzz/FuzzVersion.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCore.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzVersion $< $(FUZZ_SUPPORT) -lVersionCheckCore -o $@
@@ -394,26 +382,25 @@ $(FUZZ_DIR)/fuzz-constraint: Tests/Fuzz/FuzzConstraint.swift $(FUZZ_SUPPORT) $(F
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzConstraint $< $(FUZZ_SUPPORT) -lVersionCheckCore -o $@
 
 $(FUZZ_DIR)/fuzz-command-line: Tests/Fuzz/FuzzCommandLine.swift $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckLaunch -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 $(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckLaunch -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckLaunch -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 $(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckLaunch -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 $(FUZZ_DIR)/fuzz-report-reader: Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) -lVersionCheckCLI -lVersionCheckLaunch -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
 
 # Every harness type-checked against the test build's modules (seconds, not the minutes
 # an instrumented build takes): `make test` runs it, so a harness that no longer compiles
 # fails the tests and CI.
 FUZZ_TYPECHECK := swiftc -typecheck -swift-version 6 -parse-as-library -I $(TEST_DIR)/debug/Modules \
-                  -Xcc -fmodule-map-file=$(TEST_DIR)/debug/VersionCheckBuildInfo.build/module.modulemap \
-                  -Xcc -fmodule-map-file=$(TEST_DIR)/debug/VersionCheckLaunch.build/module.modulemap
+                  -Xcc -fmodule-map-file=$(TEST_DIR)/debug/VersionCheckBuildInfo.build/module.modulemap
 
 ## check-fuzz-harnesses: every fuzz harness compiles (type-checked against the test build's modules)
 check-fuzz-harnesses: test-build

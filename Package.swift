@@ -28,11 +28,10 @@ let package = Package(
     targets: [
         .target(name: "VersionCheckCore"),
         .target(name: "VersionCheckBuildInfo"),
-        .target(name: "VersionCheckLaunch"),
         .target(name: "VersionCheckSources", dependencies: ["VersionCheckCore"]),
         .target(
             name: "VersionCheckCLI",
-            dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckBuildInfo", "VersionCheckLaunch"]
+            dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckBuildInfo"]
         ),
         .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore"]),
         .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"], exclude: ["startup.order"]),

@@ -163,11 +163,11 @@ extension URLSessionExchange {
             // by itself, without asking the delegate: refused, never retried.
             // On Linux (libcurl underneath) it is also a response that is not HTTP at all,
             // for the http(s) URL that was asked: a garbage status line.
-            if let failing = urlError.failureURLString, let scheme = URL(string: failing)?.scheme?.lowercased(),
-               scheme == "http" || scheme == "https" {
+            let failing = urlError.failingURL?.absoluteString ?? urlError.userInfo[Self.failingURLStringKey] as? String
+            if let failing, let scheme = URL(string: failing)?.scheme?.lowercased(), scheme == "http" || scheme == "https" {
                 return .other("malformed HTTP response (\(reason))")
             }
-            let target = urlError.failureURLString.map(Self.redacted) ?? "an unsupported URL"
+            let target = failing.map(Self.redacted) ?? "an unsupported URL"
             return .insecureRedirect(to: target, reason: "not an http(s) URL")
         case .badURL:
             return .other("bad URL (\(reason))")
@@ -206,6 +206,10 @@ extension URLSessionExchange {
         default: reason
         }
     }
+
+    /// The key of the failing URL's text in a `URLError` (`NSURLErrorFailingURLStringErrorKey`,
+    /// deprecated as a name but still what URLSession fills in beside `failingURL`).
+    static let failingURLStringKey = "NSErrorFailingURLStringKey"
 
     /// `text` without user-info, when it is a URL.
     private static func redacted(_ text: String) -> String {

@@ -23,7 +23,7 @@ func runLauncherBenchmarks(binary: String) {
     let routes = scratch.appendingPathComponent("routes.json")
     // The first answer primes the entry; every later one stalls (the refreshes, the deadline row).
     let routesText = #"{"/m.json": [{"body": "{\"latestVersion\": \"2.0.0\"}"}, {"delay": 600, "body": "{}"}]}"#
-    FileManager.default.createFile(atPath: routes.path, contents: Data(routesText.utf8))
+    _ = FileManager.default.createFile(atPath: routes.path, contents: Data(routesText.utf8))
     guard let server = LoopbackServer(routes: routes.path) else {
         print("launcher: skipped, the loopback server (python3 Tests/LoopbackServer/server.py) did not start")
         return
@@ -31,7 +31,7 @@ func runLauncherBenchmarks(binary: String) {
     defer { server.stop() }
 
     let cacheDirectory = scratch.appendingPathComponent("cache").path
-    var variables = ["VERSIONCHECK_CACHE_DIR": cacheDirectory, "VERSIONCHECK_FETCH_HELPER": helper]
+    let variables = ["VERSIONCHECK_CACHE_DIR": cacheDirectory, "VERSIONCHECK_FETCH_HELPER": helper]
     let url = "http://127.0.0.1:\(server.port)/m.json"
     let check = [binary, "manifest", "--url", url, "--current", "1.0", "-q", "--check-period", "1"]
     guard CommandPair.spawn(check, stdinPath: nil, environment: variables) >= 0,

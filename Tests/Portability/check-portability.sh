@@ -55,7 +55,7 @@ gnu-misc               | tools   | (^|[^A-Za-z0-9_])(grep[ ]+-[A-Za-z]*P|find[ ]
 # Files allowed to match a rule, as ID=PATH (exactly that file).
 ALLOW='
 proc-filesystem=Sources/VersionCheckCLI/System.swift
-proc-filesystem=Tests/VersionCheckCLITests/DetachedLaunchTests.swift
+proc-filesystem=Tests/VersionCheckCLITests/DetachedSpawnTests.swift
 environ=Sources/VersionCheckCLI/System.swift
 '
 

@@ -168,7 +168,7 @@ import Testing
         let old = folder + "/.\(name).123-abc-0.tmp"
         let recent = folder + "/.\(name).456-def-0.tmp"
         let unrelated = folder + "/notes.tmp"
-        for path in [old, recent, unrelated] { FileManager.default.createFile(atPath: path, contents: Data(count: 1024)) }
+        for path in [old, recent, unrelated] { _ = FileManager.default.createFile(atPath: path, contents: Data(count: 1024)) }
         let tenMinutesAgo = Date().addingTimeInterval(-600)
         for path in [old, unrelated] {
             try FileManager.default.setAttributes([.modificationDate: tenMinutesAgo], ofItemAtPath: path)

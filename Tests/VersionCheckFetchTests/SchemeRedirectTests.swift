@@ -40,7 +40,7 @@ import VersionCheckTestSupport
 
     /// What URLSession reports when it follows such a redirect without asking (Darwin).
     @Test(arguments: [
-        (URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLStringErrorKey: "ftp://u:p@h/x"]),
+        (URLError(.unsupportedURL, userInfo: [URLSessionExchange.failingURLStringKey: "ftp://u:p@h/x"]),
          TransportError.insecureRedirect(to: "ftp://u:***@h/x", reason: "not an http(s) URL")),
         (URLError(.unsupportedURL), TransportError.insecureRedirect(to: "an unsupported URL", reason: "not an http(s) URL")),
     ])

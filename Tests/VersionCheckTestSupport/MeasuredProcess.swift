@@ -69,7 +69,7 @@ public func runMeasured(
     let outPath = scratch.appendingPathComponent("stdout").path
     let errPath = scratch.appendingPathComponent("stderr").path
     let pidPath = scratch.appendingPathComponent("pid").path
-    FileManager.default.createFile(atPath: inPath, contents: stdin)
+    _ = FileManager.default.createFile(atPath: inPath, contents: stdin)
 
     var actions = makeSpawnFileActions()
     posix_spawn_file_actions_init(&actions)

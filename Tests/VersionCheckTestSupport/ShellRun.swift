@@ -28,7 +28,7 @@ public func runInShell(
     let inPath = scratch.appendingPathComponent("stdin").path
     let errPath = scratch.appendingPathComponent("stderr").path
     let statusPath = scratch.appendingPathComponent("status").path
-    FileManager.default.createFile(atPath: inPath, contents: stdin)
+    _ = FileManager.default.createFile(atPath: inPath, contents: stdin)
 
     var actions = makeSpawnFileActions()
     posix_spawn_file_actions_init(&actions)

@@ -23,7 +23,7 @@ extension LiveCheck {
         let now = Clock.now(environment: environment)
         let refreshLocks = BackgroundRefresh.locks(in: environment)
         if !refreshLocks.isEmpty {
-            System.closeInheritedDescriptors()
+            BackgroundRefresh.settle(environment: environment)
             if let list = environment[BackgroundRefresh.listVariable] { System.removeFile(list) }
         }
         return { requests, jobs, output, progress in

@@ -13,6 +13,11 @@ public enum BackgroundRefresh {
     public static let environmentVariable = "VERSIONCHECK_REFRESH_LOCK"
     /// Set in a list run's refresh process only: the private list it runs (and removes).
     public static let listVariable = "VERSIONCHECK_REFRESH_LIST"
+    /// Set in the refresh process only: the descriptor on which it waits for the launch
+    /// that started it to exit (`System.spawnDetached`), `launchEndDescriptor`.
+    static let launchEndVariable = "VERSIONCHECK_REFRESH_AFTER"
+    /// The descriptor number the refresh process gets that pipe's read end as.
+    static let launchEndDescriptor: Int32 = 3
 
     /// The starter of the real program: takes the entry's lock and starts this program
     /// again with `arguments` (the run's own, without the program name). A refresh that
@@ -33,14 +38,26 @@ public enum BackgroundRefresh {
             store.warn("cannot start the background refresh: the path of this program is unknown")
             return nil
         }
-        switch System.spawnDetached(path, arguments: arguments, extra: extra) {
-        case .success(let pid):
-            store.log("cache: background refresh started (process \(pid))")
-            return pid
+        let waitForLaunch = "\(launchEndVariable)=\(launchEndDescriptor)"
+        switch System.spawnDetached(path, arguments: arguments, extra: extra + [waitForLaunch], launchEnd: launchEndDescriptor) {
+        case .success(let process):
+            // `launchEndHolder` stays open: the refresh starts its work when this process exits.
+            store.log("cache: background refresh started (process \(process.pid))")
+            return process.pid
         case .failure(let error):
             store.warn("cannot start the background refresh \(Quote.single(path)): \(System.describe(errno: error.code))")
             return nil
         }
+    }
+
+    /// A refresh process's first step: it waits until the launch that started it has
+    /// exited (end of file on the pipe it inherited as `launchEndDescriptor`), then closes
+    /// whatever else it inherited, so no reader of its starter's pipes waits on it.
+    public static func settle(environment: [String: String]) {
+        if environment[launchEndVariable] == String(launchEndDescriptor) {
+            System.waitForEndOfFile(launchEndDescriptor)
+        }
+        System.closeInheritedDescriptors()
     }
 
     /// The locks this process refreshes under, when it is a refresh process (else empty).

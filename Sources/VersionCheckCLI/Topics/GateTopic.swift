@@ -12,7 +12,6 @@ extension HelpTopic {
                     "--current-from reads the version (and for lookup the bundle id, and for a macOS bundle the Mac store) from the built product, so the gate checks exactly what ships.",
                 ],
                 literal: [
-                    "#!/bin/sh",
                     "versioncheck lookup --current-from \"$BUILT_DIR/Example.app\" --gate",
                     "case $? in",
                     "  0) echo 'ok: newer than the App Store' ;;",

@@ -10,7 +10,6 @@ extension HelpTopic {
                     "Start your tool through a small launcher that asks the source at most once a day, answers every launch from the cache, and never waits long for the network:",
                 ],
                 literal: [
-                    "#!/bin/sh",
                     "notes=$(versioncheck manifest --url https://example.com/tool.json \\",
                     "    --current \"$(cat /opt/tool/VERSION)\" --check-period 1 \\",
                     "    --background-refresh --stale-if-error 30 --deadline 3)",
