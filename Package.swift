@@ -10,7 +10,8 @@
 //   VersionCheckCLI      the command line: commands, help, output, exit codes, the update check from
 //                        argv to exit code, the helper process (no Foundation)
 //   VersionCheckBuildInfo  C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
-//   VersionCheckFetch    the network edge: one GET over URLSession with retries (Foundation; Core only)
+//   VersionCheckFetch    the network edge: one GET with retries (libcurl's easy interface on Linux,
+//                        URLSession on macOS; Foundation; Core only)
 //   versioncheck         the executable users type; it never loads the networking stack, and starts
 //                        the helper below for a GET (as git runs git-remote-https)
 //   versioncheck-fetch   the network helper: a request on its command line, a report on stdout

@@ -1,6 +1,6 @@
 /// The whole grammar of `versioncheck`, as data: every command, argument and
-/// option with its help. The parser, `--help`, and (later) the man page and the
-/// shell completions are all generated from this one table.
+/// option with its help. The parser, `--help`, the man page and the shell completions
+/// are all generated from this one table.
 public enum CommandTable {
     /// The program's name, as users type it.
     public static let programName = "versioncheck"

@@ -1,8 +1,10 @@
 // The platform file: the only one where `environ` and `/proc` may appear
 // (Tests/Portability/check-portability.sh), and the plain POSIX wrappers around read(2)
 // and write(2). Its neighbours System+Files.swift and System+Process.swift hold file
-// reading and the helper's child process; no other file of the module calls C, and
-// none imports Foundation.
+// reading and the helper's child process. Other files still call libc themselves — the
+// locks and threads (Concurrency/), the helper's pipes (Check/), the cache's files and
+// clock (Cache/), the refresh's start (Refresh/), directories, output and interrupts —
+// each through Glibc or Darwin, none through Foundation.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

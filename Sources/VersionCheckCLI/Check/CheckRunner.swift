@@ -1,7 +1,7 @@
 /// Runs one update check and reports it through `Output`; returns the exit status
 /// (0/100/101, 1 for a failed gate, or the status of the `Failure` it reported).
 ///
-/// The real program's runner is `CheckRunner.live` (the helper for the network);
+/// The real program's runner is `LiveCheck.runner(environment:arguments:)` (the helper for the network);
 /// tests inject fakes to see the parsed request.
 public typealias CheckRunner = @Sendable (CheckRequest, Output) -> ExitStatus
 

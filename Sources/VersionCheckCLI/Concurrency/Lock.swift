@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A mutual-exclusion lock (a `pthread_mutex_t` of its own, never moved): the one lock
-/// primitive of the main binary, which cannot use `Synchronization` (macOS 15) or
-/// Foundation. Hold it only for short, non-blocking work.
+/// A mutual-exclusion lock (a `pthread_mutex_t` of its own, never moved): the lock of
+/// the main binary, which cannot use `Synchronization` (macOS 15) or Foundation
+/// (`Condition` keeps a mutex of its own, the one its condition variable waits with).
+/// Hold it only for short, non-blocking work.
 public final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
