@@ -18,12 +18,22 @@ extension UpdateChecker {
         } decode: { body throws(Failure) in
             let document: SourceDocument
             do throws(BodyError) {
-                document = try ITunesLookupFormat.decode(body.bytes)
+                document = try ITunesLookupFormat.decode(body.bytes, asked: Self.asked(query))
             } catch {
                 throw Failure(.badResponse, "\(shown): \(error.description)")
             }
             guard !document.releases.isEmpty else { throw Self.notInStorefront(query, shown: shown) }
             return DecodedBody(document: document, current: request.current, policy: request.policy)
+        }
+    }
+
+    /// The app `query` asks for: an entry of the answer for another app (or the other
+    /// store) never answers it.
+    static func asked(_ query: AppStoreQuery) -> AskedApp {
+        let kind = query.platform == .mac ? AskedApp.macKind : AskedApp.iOSKind
+        switch query.identifier {
+        case .id(let id): return AskedApp(id: Int(id), kind: kind)
+        case .bundleId(let bundleId): return AskedApp(bundleId: bundleId, kind: kind)
         }
     }
 
