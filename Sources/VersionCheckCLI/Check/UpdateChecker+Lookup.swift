@@ -41,7 +41,9 @@ extension UpdateChecker {
     static func notInStorefront(_ query: AppStoreQuery, shown: String) -> Failure {
         let store = "the App Store storefront '\(query.country.lowercased())'\(query.platform == .mac ? " (Mac)" : "")"
         let hint = "try --country for another storefront" + (query.platform == .ios ? " or --platform mac" : "")
-        return Failure(.notFound, "\(describe(query)) in \(store) (\(shown)); \(hint)")
+        var failure = Failure(.notFound, "\(describe(query)) in \(store) (\(shown)); \(hint)")
+        failure.isUnknownApp = true
+        return failure
     }
 
     static func describe(_ query: AppStoreQuery) -> String {
