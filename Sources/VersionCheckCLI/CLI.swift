@@ -44,7 +44,8 @@ public enum CLI {
             output.stdout.write(command.map(Help.render) ?? Help.renderOverview())
             return .success
         case .version:
-            output.stdout.write("\(CommandTable.programName) \(ToolInfo.version)\n")
+            // Text whatever `--json` says; nothing with `-q` (SPEC.md, "Details").
+            output.write("\(CommandTable.programName) \(ToolInfo.version)\n")
             return .success
         case .manual:
             output.stdout.write(ManPage.render())

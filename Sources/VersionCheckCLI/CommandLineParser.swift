@@ -100,8 +100,10 @@ public enum Invocation: Sendable, Equatable {
 public enum CommandLineParser {
     /// Parses `arguments` (without the program name).
     ///
-    /// `-h`/`--help` or `--version` anywhere before `--` wins over everything
-    /// else, as long as the command name (if any) is known.
+    /// `-h`/`--help` anywhere before `--` wins over everything else, as long as the
+    /// command name (if any) is known; so does `--version` when no command is named
+    /// (with one it is a usage error: `lookup … --version 2.4.1 --gate` is a slip for
+    /// `--current` that must never pass a gate).
     public static func parse(_ arguments: [String]) throws(Failure) -> Invocation {
         if let request = helpOrVersionRequest(arguments) { return request }
         var state = State()
@@ -153,12 +155,14 @@ public enum CommandLineParser {
     /// (that error wins) or is `help COMMAND` (which explains COMMAND).
     static func helpOrVersionRequest(_ arguments: [String]) -> Invocation? {
         var request: Invocation?
+        var helpAsked = false
         var names: [String] = []
         for token in arguments {
             if token == "--" { break }
             if looksLikeOption(token) {
-                if request == nil, token == "--help" || shortFlagBundle(token, known: anyShortName)?.contains("h") == true {
-                    request = .help(nil)
+                if token == "--help" || shortFlagBundle(token, known: anyShortName)?.contains("h") == true {
+                    helpAsked = true
+                    if request == nil { request = .help(nil) }
                 } else if request == nil, token == "--version" {
                     request = .version
                 }
@@ -169,10 +173,9 @@ public enum CommandLineParser {
         guard let request else { return nil }
         guard let commandName = names.first else { return request }
         guard let command = CommandTable.command(named: commandName) else { return nil }
-        if case .help = request {
-            return command.name == CommandTable.help.name && names.count > 1 ? nil : .help(command)
-        }
-        return request
+        // `--version` with a command is the walk's usage error, unless help is asked too.
+        guard helpAsked else { return nil }
+        return command.name == CommandTable.help.name && names.count > 1 ? nil : .help(command)
     }
 }
 
@@ -204,6 +207,8 @@ extension CommandLineParser {
         var checkedArguments: [OptionValue?] = []
         /// The tokens after the one being read (for a hint that looks ahead).
         var upcoming: ArraySlice<String> = []
+        /// `--version` was read before the command name (an error once the name is read).
+        var versionBeforeCommand = false
 
         /// ` (see 'versioncheck help lookup')`, or the overview's pointer before a command is known.
         var pointer: String {
@@ -254,6 +259,10 @@ extension CommandLineParser {
                 ?? (name == CommandTable.versionOption.name ? CommandTable.versionOption : nil)
             {
                 if inlineValue != nil { throw usageError("option '\(shown)' takes no value") }
+                if option == CommandTable.versionOption {
+                    if let command { throw versionWithCommand(command) }
+                    versionBeforeCommand = true
+                }
                 setGlobal(option)
                 return false
             }
@@ -332,6 +341,14 @@ extension CommandLineParser {
             // `commands` is `runnable`'s specs, in order, then `help`'s.
             guard let index = CommandTable.commands.firstIndex(where: { $0.name == token }) else { throw unknownCommand(token) }
             selected = index < CommandTable.runnable.count ? .runs(CommandTable.runnable[index]) : .help
+            if versionBeforeCommand, let command { throw versionWithCommand(command) }
+        }
+
+        /// `--version` is valid only without a command; where the command takes
+        /// `--current`, it is most likely a slip for it.
+        func versionWithCommand(_ command: CommandSpec) -> Failure {
+            let hint = command.option(named: "current") == nil ? "" : "; did you mean --current VERSION?"
+            return usageError("option '--version' is valid only without a command\(hint)")
         }
 
         /// `unknown command 'satisfy'; did you mean 'satisfies'?`

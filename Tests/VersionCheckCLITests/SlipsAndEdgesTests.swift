@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import VersionCheckTestSupport
+
+/// Issue 31, through the built binary: `--version` only without a command (a slip for
+/// `--current` passed a gate), the hints on likely slips, input that cannot be read
+/// (66, never 69 or 70), a manifest that offers nothing, and text from a source that
+/// must not drive the terminal (SPEC.md, "Details that scripts may rely on").
+@Suite(.blockingBodies) struct SlipsAndEdgesTests {
+    // MARK: --version
+
+    /// Before, `lookup --id 123 --version 2.4.1 --gate` printed versioncheck's own
+    /// version and exited 0: the gate passed.
+    @Test(arguments: [
+        (["lookup", "--id", "123", "--version", "2.4.1", "--gate"], "lookup", true),
+        (["--version", "manifest", "--url", "/x.json", "--current", "1.0"], "manifest", true),
+        (["--json", "lookup", "--id", "123", "--version"], "lookup", true),
+        (["compare", "1", "2", "--version"], "compare", false),
+        (["sort", "--version"], "sort", false),
+    ])
+    func versionWithACommandIsAUsageError(arguments: [String], command: String, hint: Bool) throws {
+        let result = try runProduct("versioncheck", arguments)
+        #expect(result.status == 64, "\(result)")
+        let suggestion = hint ? "; did you mean --current VERSION?" : ""
+        #expect(result.stderr.hasPrefix(
+            "versioncheck: error: option '--version' is valid only without a command\(suggestion) (see 'versioncheck help \(command)')\n"),
+            "\(result)")
+        #expect(!result.stdout.hasPrefix("versioncheck "), "\(result)")
+    }
+
+    @Test func versionAloneStillAnswers() throws {
+        let plain = try versioncheck("--version")
+        #expect(plain.status == 0)
+        #expect(plain.stdout.hasPrefix("versioncheck ") && plain.stdoutLines.count == 1, "\(plain)")
+        // Nothing on stdout with -q (SPEC.md), and help still wins over a command's --version.
+        let quiet = try versioncheck("-q", "--version")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet)")
+        let help = try versioncheck("lookup", "--version", "--help")
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(help)")
+    }
+
+    static func temporaryFile(_ name: String, _ text: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-edge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+}
