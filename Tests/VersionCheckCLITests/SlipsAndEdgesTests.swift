@@ -39,6 +39,24 @@ import VersionCheckTestSupport
         #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(help)")
     }
 
+    // MARK: a manifest that offers nothing
+
+    @Test(arguments: [#"{"releases": []}"#, #"{"releases": [], "latestVersion": null, "updateURL": "https://example.com"}"#])
+    func emptyReleasesAloneIsABadResponse(manifest: String) throws {
+        let file = try Self.temporaryFile("manifest.json", manifest)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        for extra in [[], ["--gate"]] {
+            let result = try runProduct("versioncheck", ["manifest", "--url", file.path, "--current", "1.0"] + extra)
+            #expect(result.status == 76, "\(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr.contains("nothing to compare with"), "\(result)")
+        }
+        // A latestVersion beside the empty list still answers.
+        let named = try Self.temporaryFile("manifest.json", #"{"releases": [], "latestVersion": "1.0"}"#)
+        defer { try? FileManager.default.removeItem(at: named.deletingLastPathComponent()) }
+        #expect(try versioncheck("manifest", "--url", named.path, "--current", "1.0").status == 0)
+    }
+
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
