@@ -110,8 +110,9 @@ public struct Input: Sendable {
         readAll: { System.readAll(0).mapError(Self.standardInputFailure) },
         readStopping: { stop in System.readAll(0, stoppingAfter: stop).mapError(Self.standardInputFailure) })
 
+    /// Standard input closed (`<&-`) or a folder (`< /tmp`): no input (66), as SPEC.md says.
     private static func standardInputFailure(_ error: ReadError) -> Failure {
-        Failure(.internal, "cannot read standard input: \(error.description)")
+        Failure(.noInput, "cannot read standard input: \(error.description)")
     }
 
     /// Fixed bytes (for tests).

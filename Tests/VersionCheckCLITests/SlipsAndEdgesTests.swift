@@ -39,6 +39,36 @@ import VersionCheckTestSupport
         #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(help)")
     }
 
+    // MARK: input that cannot be read
+
+    /// Before: standard input closed or a folder was 70 (internal), a manifest path that
+    /// is a folder 69 (not found). All are 66 (no-input).
+    @Test(arguments: [
+        ("\"$0\" batch <&-", "cannot read standard input"),
+        ("\"$0\" sort <&-", "cannot read standard input"),
+        ("\"$0\" sort < /tmp", "cannot read standard input: "),
+        ("\"$0\" batch < /tmp", "cannot read standard input: "),
+        ("\"$0\" --json sort < /tmp > /dev/null", "cannot read standard input: "),
+    ])
+    func unreadableStandardInputIsNoInput(script: String, message: String) throws {
+        let result = try runInShell(script + " 2>\"$ERR\"; echo $? > \"$STATUS\"", arguments: [])
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stderr.hasPrefix("versioncheck: error: \(message)"), "\(result)")
+    }
+
+    @Test func aManifestPathThatIsAFolderIsNoInput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try versioncheck("manifest", "--url", folder.path, "--current", "1.0", "--json")
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stderr == "versioncheck: error: manifest '\(folder.path)': is a directory, not a file\n", "\(result)")
+        #expect(result.stdout.contains(#""kind": "no-input""#), "\(result)")
+        // With --allow-new a folder is no first release either.
+        let gate = try versioncheck("manifest", "--url", folder.path, "--current", "1.0", "--gate", "--allow-new")
+        #expect(gate.status == 66, "\(gate)")
+    }
+
     // MARK: a manifest that offers nothing
 
     @Test(arguments: [#"{"releases": []}"#, #"{"releases": [], "latestVersion": null, "updateURL": "https://example.com"}"#])

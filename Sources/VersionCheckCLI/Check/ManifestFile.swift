@@ -3,8 +3,9 @@ import VersionCheckCore
 /// Reads local manifest files under the same size cap as HTTP bodies.
 public enum ManifestFile {
     /// The bytes of the file at `path`: never more than `limit` + 1 bytes are read.
-    /// No such file (or not a regular file, or unreadable) is not-found (69); a file
-    /// over `limit` is too-large (76); exactly `limit` bytes is accepted.
+    /// No such file is not-found (69); a path that exists but cannot be read (a folder,
+    /// no permission, a read error) is no-input (66); a file over `limit` is too-large
+    /// (76); exactly `limit` bytes is accepted.
     public static func read(_ path: String, limit: Int = FetchLimits.maximumBodySize) throws(Failure) -> [UInt8] {
         switch System.readFile(path, limit: limit) {
         case .success(let bytes):
@@ -12,11 +13,9 @@ public enum ManifestFile {
         case .failure(.noSuchFile):
             throw Failure(.notFound, "manifest '\(path)': no such file" + (schemeHint(path).map { "; " + $0 } ?? ""))
         case .failure(.isDirectory):
-            throw Failure(.notFound, "manifest '\(path)': is a directory, not a file")
-        case .failure(.cannotOpen):
-            throw Failure(.notFound, "manifest '\(path)': cannot be opened for reading (permission denied?)")
-        case .failure(.readFailed(let code)):
-            throw Failure(.notFound, "manifest '\(path)': cannot be read: \(System.describe(errno: code))")
+            throw Failure(.noInput, "manifest '\(path)': is a directory, not a file")
+        case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
+            throw Failure(.noInput, "manifest '\(path)': cannot be read: \(System.describe(errno: code))")
         case .failure(.tooLarge):
             throw Failure(.tooLarge, "manifest '\(path)': larger than \(limit / 1024 / 1024) MiB")
         }
