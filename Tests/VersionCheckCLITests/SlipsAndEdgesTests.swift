@@ -87,6 +87,55 @@ import VersionCheckTestSupport
         #expect(try versioncheck("manifest", "--url", named.path, "--current", "1.0").status == 0)
     }
 
+    // MARK: terminal safety
+
+    /// The controls that reorder or hide text on a terminal (SPEC.md, "Details").
+    static let forbidden: [Unicode.Scalar] = [
+        "\u{1B}", "\u{7}", "\u{7F}", "\u{85}", "\u{9B}", "\u{061C}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}",
+        "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+    ]
+
+    @Test func notesFromASourceCarryNoTerminalControls() throws {
+        let notes = "Fixed\u{202E}txt.exe\u{202C} and \u{2066}this\u{2069}\r\nsecond\tline\u{1B}[2J\u{9B}31m\rthird\u{2028}x\u{061C}\u{200E}\u{200F}\u{85}\u{7F}"
+        let manifest = try JSONSerialization.data(withJSONObject: [
+            "latestVersion": "2.0", "releaseNotes": notes, "updateURL": "https://example.com/\u{202E}app",
+        ])
+        let file = try Self.temporaryFile("manifest.json", String(decoding: manifest, as: UTF8.self))
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let text = try versioncheck("manifest", "--url", file.path, "--current", "1.0")
+        #expect(text.status == 101, "\(text)")
+        for scalar in Self.forbidden {
+            #expect(!text.stdout.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) in \(text.stdout)")
+        }
+        #expect(text.stdout.hasSuffix(
+            "url: https://example.com/app\n\nrelease 2.0:\n  Fixedtxt.exe and this\n  second\tline[2J31m\n  thirdx\n"),
+            "\(text.stdout)")
+        // JSON keeps the text, the controls written as \uXXXX.
+        let json = try versioncheck("manifest", "--url", file.path, "--current", "1.0", "--json")
+        #expect(json.status == 101)
+        for escape in [#"\u202e"#, #"\u2066"#, #"\u2069"#, #"\u061c"#, #"\u200e"#, #"\u0085"#, #"\u009b"#, #"\u001b"#] {
+            #expect(json.stdout.contains(escape), "\(escape) in \(json.stdout)")
+        }
+        for scalar in Self.forbidden {
+            #expect(!json.stdout.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) in \(json.stdout)")
+        }
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["releaseNotes"] as? String == notes)
+    }
+
+    /// Error lines show what a source sent as visible escapes, never as controls.
+    @Test func anErrorQuotingASourceCarriesNoTerminalControls() throws {
+        let file = try Self.temporaryFile("manifest.json", "{\"latestVersion\": \"2.0\u{202E}\u{85}\"}")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let result = try versioncheck("manifest", "--url", file.path, "--current", "1.0")
+        #expect(result.status == 76, "\(result)")
+        for scalar in Self.forbidden {
+            #expect(!result.stderr.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) in \(result.stderr)")
+        }
+        // (U+0085 is white space, trimmed as around any version.)
+        #expect(result.stderr.contains(#"invalid version '2.0\u{202E}': unexpected '\u{202E}' at offset 3"#), "\(result)")
+    }
+
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -42,7 +42,7 @@ public enum CheckPresenter {
 
     /// `text(report)`, written piece by piece to `stream`.
     static func writeText(_ report: CheckReport, to stream: inout some TextOutputStream) {
-        stream.write(firstLine(report) + "\n")
+        stream.write(TerminalText.printable(firstLine(report), multiline: false) + "\n")
         // A gate prints its verdict and where the latest is, never an update's details.
         if report.gate {
             if let url = report.url { stream.write("url: " + TerminalText.printable(url, multiline: false) + "\n") }
