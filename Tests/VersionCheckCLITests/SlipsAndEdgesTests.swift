@@ -136,6 +136,43 @@ import VersionCheckTestSupport
         #expect(result.stderr.contains(#"invalid version '2.0\u{202E}': unexpected '\u{202E}' at offset 3"#), "\(result)")
     }
 
+    /// Notes that are only a link (`sparkle:releaseNotesLink`) print `notes: URL`, not
+    /// "(no release notes)".
+    @Test func notesThatAreOnlyALinkShowTheLink() throws {
+        let appcast = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle">
+              <channel>
+                <title>Example</title>
+                <item>
+                  <title>Version 2.1</title>
+                  <pubDate>Tue, 10 Jun 2025 12:00:00 +0000</pubDate>
+                  <sparkle:version>210</sparkle:version>
+                  <sparkle:shortVersionString>2.1</sparkle:shortVersionString>
+                  <sparkle:releaseNotesLink>https://example.com/notes/2.1.html</sparkle:releaseNotesLink>
+                  <enclosure url="https://example.com/Example-2.1.zip" length="100" type="application/octet-stream" sparkle:edSignature="c2lnbmF0dXJl"/>
+                </item>
+                <item>
+                  <title>Version 2.0</title>
+                  <pubDate>Mon, 02 Jun 2025 12:00:00 +0000</pubDate>
+                  <sparkle:version>200</sparkle:version>
+                  <sparkle:shortVersionString>2.0</sparkle:shortVersionString>
+                  <enclosure url="https://example.com/Example-2.0.zip" length="100" type="application/octet-stream" sparkle:edSignature="c2lnbmF0dXJl"/>
+                </item>
+              </channel>
+            </rss>
+            """
+        let file = try Self.temporaryFile("appcast.xml", appcast)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let result = try versioncheck("manifest", "--url", file.path, "--current", "100")
+        #expect(result.status == 100, "\(result)")
+        let lines = result.stdoutLines
+        let link = try #require(lines.firstIndex(of: "  notes: https://example.com/notes/2.1.html"), "\(result.stdout)")
+        #expect(lines[link - 1].hasPrefix("release 2.1 (210) "), "\(result.stdout)")
+        let none = try #require(lines.firstIndex(of: "  (no release notes)"), "\(result.stdout)")
+        #expect(lines[none - 1].hasPrefix("release 2.0 (200) "), "\(result.stdout)")
+    }
+
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

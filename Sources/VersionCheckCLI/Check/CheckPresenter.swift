@@ -74,7 +74,9 @@ public enum CheckPresenter {
                 TerminalText.printable(release.notesFormat == .html ? HTMLText.plainText(notes) : notes, multiline: true)
             } ?? ""
             if notes.allSatisfy(\.isWhitespace) {
-                stream.write("  (no release notes)\n")
+                // Notes that are only a link (an appcast's `sparkle:releaseNotesLink`) show it.
+                let link = release.notesUrl.map { TerminalText.printable($0, multiline: false) }
+                stream.write(link.map { "  notes: \($0)\n" } ?? "  (no release notes)\n")
                 continue
             }
             for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
