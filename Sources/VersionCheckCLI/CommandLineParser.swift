@@ -363,7 +363,7 @@ extension CommandLineParser {
         mutating func positional(_ token: String) throws(Failure) {
             guard let command else { return arguments.append(token) }
             if let limit = Self.maximumArguments(command), arguments.count >= limit {
-                throw usageError("unexpected argument \(Quote.single(token))")
+                throw usageError("unexpected argument \(Quote.single(token))" + (missingOptionName(token, command: command).map { "; " + $0 } ?? ""))
             }
             guard let spec = Self.argument(of: command, at: arguments.count), let kind = spec.value else {
                 return arguments.append(token)
@@ -392,6 +392,29 @@ extension CommandLineParser {
                   kind.choices.contains(next.lowercased())
             else { return nil }
             return "did you mean \(command.name) \(next) \(token)?"
+        }
+
+        /// `did you mean --id 123?` for `lookup 123` (a bare number) and `did you mean --url
+        /// URL?` for `manifest URL`: the value of the option that names the source, without
+        /// its name, while no option naming the source is on the line. Nil otherwise.
+        func missingOptionName(_ token: String, command: CommandSpec) -> String? {
+            let option: String
+            let sourceOptions: [String]
+            if command == CommandTable.lookup {
+                guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                    return nil
+                }
+                (option, sourceOptions) = ("id", ["id", "bundle-id"])
+            } else if command == CommandTable.manifest {
+                (option, sourceOptions) = ("url", ["url", "github"])
+            } else {
+                return nil
+            }
+            let named = sourceOptions.contains { name in
+                values[name] != nil || upcoming.contains { $0 == "--" + name || $0.hasPrefix("--" + name + "=") }
+            }
+            guard !named else { return nil }
+            return "did you mean --\(option) \(Quote.shellWord(token))?"
         }
 
         /// The spec of the argument at `index` (from 0): a repeated one takes all the rest.

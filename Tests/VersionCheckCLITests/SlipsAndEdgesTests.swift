@@ -39,6 +39,69 @@ import VersionCheckTestSupport
         #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(help)")
     }
 
+    // MARK: hints on likely slips
+
+    @Test(arguments: [
+        (["satisfies", ">= 1.2", "1.4.0"], 65, "; the version comes first: versioncheck satisfies 1.4.0 '>= 1.2'\n"),
+        (["satisfies", "^1.2", "v1.4.0"], 65, "; the version comes first: versioncheck satisfies v1.4.0 '^1.2'\n"),
+        (["lookup", "123"], 64, "unexpected argument '123'; did you mean --id 123? (see 'versioncheck help lookup')\n"),
+        (["lookup", "123", "--current", "1.0"], 64, "; did you mean --id 123? (see 'versioncheck help lookup')\n"),
+        (["manifest", "https://example.com/app.json", "--current", "1.0"], 64,
+         "unexpected argument 'https://example.com/app.json'; did you mean --url https://example.com/app.json? (see 'versioncheck help manifest')\n"),
+        (["manifest", "https://example.com/a.json?x=1&y=2", "--current", "1.0"], 64,
+         "; did you mean --url 'https://example.com/a.json?x=1&y=2'? (see 'versioncheck help manifest')\n"),
+        (["manifest", "./app.json", "--current", "1.0"], 64, "; did you mean --url ./app.json? (see 'versioncheck help manifest')\n"),
+    ])
+    func hintOnALikelySlip(arguments: [String], status: Int32, ending: String) throws {
+        let result = try runProduct("versioncheck", arguments)
+        #expect(result.status == status, "\(result)")
+        #expect(result.stderr.hasPrefix("versioncheck: error: ") && result.stderr.hasSuffix(ending), "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+    }
+
+    /// No hint where it would be wrong: the source is named already, or the word is not
+    /// a bare number, or the satisfies arguments are in order.
+    @Test(arguments: [
+        ["lookup", "--id", "5", "123", "--current", "1.0"], ["lookup", "123", "--bundle-id", "a.b", "--current", "1.0"],
+        ["lookup", "abc", "--current", "1.0"], ["manifest", "--url", "/x.json", "extra", "--current", "1.0"],
+        ["satisfies", "1.x", "abc"],
+    ])
+    func noHintWhereItWouldMislead(arguments: [String]) throws {
+        let result = try runProduct("versioncheck", arguments)
+        #expect([64, 65].contains(result.status), "\(result)")
+        #expect(!result.stderr.contains("did you mean") && !result.stderr.contains("comes first"), "\(result)")
+    }
+
+    @Test(arguments: [
+        ("1.0.0\npkg@2.0.0\n", "line 2: invalid version 'pkg@2.0.0'", "pkg@"),
+        ("release-1.2\nrelease-1.10\n", "line 1: invalid version 'release-1.2'", "release-"),
+        ("v1.0\nApp Store 2.0\n", "line 2: invalid version 'App Store 2.0'", "'App Store '"),
+    ])
+    func sortStoppingAtATagPointsToPrefix(input: String, start: String, prefix: String) throws {
+        let result = try versioncheck("sort", stdin: input)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("versioncheck: error: \(start)"), "\(result)")
+        #expect(result.stderr.hasSuffix("; --prefix \(prefix) compares such tags; --ignore-invalid skips them\n"), "\(result)")
+        // Arguments take the general path too.
+        let arguments = try runProduct("versioncheck", ["sort"] + input.split(separator: "\n").map(String.init))
+        #expect(arguments.status == 65 && arguments.stderr.contains("--prefix \(prefix) compares such tags"), "\(arguments)")
+    }
+
+    @Test func sortWithoutTextBeforeTheDigitGetsNoPrefixHint() throws {
+        let result = try versioncheck("sort", stdin: "1.0\n1..2\nlatest\n")
+        #expect(result.status == 65)
+        #expect(!result.stderr.contains("--prefix"), "\(result)")
+    }
+
+    /// `-v sort --prefix` names a skipped entry by its text, not its position.
+    @Test func verboseSortNamesASkippedEntryByItsText() throws {
+        let result = try versioncheck("-v", "sort", "--prefix", "pkg@", stdin: "pkg@1.0\nother@9.0\n\u{1B}[2Jx@1\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "pkg@1.0\n")
+        #expect(result.stderr == "versioncheck: skipped 'other@9.0': no prefix 'pkg@'\nversioncheck: skipped '\\u{1B}[2Jx@1': no prefix 'pkg@'\n", "\(result)")
+    }
+
     // MARK: input that cannot be read
 
     /// Before: standard input closed or a folder was 70 (internal), a manifest path that
