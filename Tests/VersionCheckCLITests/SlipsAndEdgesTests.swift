@@ -236,6 +236,19 @@ import VersionCheckTestSupport
         #expect(lines[none - 1].hasPrefix("release 2.0 (200) "), "\(result.stdout)")
     }
 
+    // MARK: loopback
+
+    /// A host with a trailing dot is resolved by DNS, so it is not loopback: plain http to
+    /// it is refused (64) before any request, unless --allow-insecure.
+    @Test(arguments: ["http://localhost./app.json", "http://127.0.0.1.:9/app.json", "http://LOCALHOST./app.json", "http://127.0.0.01:9/app.json"])
+    func aTrailingDotIsNotLoopback(url: String) throws {
+        let result = try versioncheck("manifest", "--url", url, "--current", "1.0")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--allow-insecure"), "\(result)")
+        let lookup = try versioncheck("lookup", "--id", "1", "--current", "1.0", "--lookup-url", url)
+        #expect(lookup.status == 64, "\(lookup)")
+    }
+
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("versioncheck-edge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

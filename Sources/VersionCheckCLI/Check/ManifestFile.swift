@@ -40,7 +40,7 @@ public enum ManifestFile {
             host = host[..<colon]
         }
         let name = host.lowercased()
-        if name == "localhost" || name == "[::1]" || isIPv4Loopback(name) { return "did you mean http://\(path)?" }
+        if WebAddress.isLoopback(host: name) { return "did you mean http://\(path)?" }
         guard host.contains("."), !host.hasPrefix("."), !host.hasSuffix("."), !host.contains(".."),
               host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
               host.contains(where: \.isLetter) || host.split(separator: ".").count == 4
@@ -51,14 +51,5 @@ public enum ManifestFile {
     /// `:` followed by 1 to 5 digits.
     private static func isPort(_ text: Substring) -> Bool {
         text.first == ":" && (2...6).contains(text.count) && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// `127.x.y.z`: four numbers from 0 to 255, the first 127.
-    private static func isIPv4Loopback(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
-        }
     }
 }
