@@ -47,7 +47,8 @@ public enum CLI {
             output.stdout.write(Help.render(topic))
             return .success
         case .version:
-            output.stdout.write("\(CommandTable.programName) \(ToolInfo.version)\n")
+            // Text whatever `--json` says; nothing with `-q` (SPEC.md, "Details").
+            output.write("\(CommandTable.programName) \(ToolInfo.version)\n")
             return .success
         case .manual:
             output.stdout.write(ManPage.render())
@@ -112,8 +113,9 @@ public struct Input: Sendable {
         readAll: { System.readAll(0).mapError(Self.standardInputFailure) },
         readStopping: { stop in System.readAll(0, stoppingAfter: stop).mapError(Self.standardInputFailure) })
 
+    /// Standard input closed (`<&-`) or a folder (`< /tmp`): no input (66), as SPEC.md says.
     private static func standardInputFailure(_ error: ReadError) -> Failure {
-        Failure(.internal, "cannot read standard input: \(error.description)")
+        Failure(.noInput, "cannot read standard input: \(error.description)")
     }
 
     /// Fixed bytes (for tests).

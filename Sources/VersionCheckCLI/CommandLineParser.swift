@@ -102,8 +102,10 @@ public enum Invocation: Sendable, Equatable {
 public enum CommandLineParser {
     /// Parses `arguments` (without the program name).
     ///
-    /// `-h`/`--help` or `--version` anywhere before `--` wins over everything
-    /// else, as long as the command name (if any) is known.
+    /// `-h`/`--help` anywhere before `--` wins over everything else, as long as the
+    /// command name (if any) is known; so does `--version` when no command is named
+    /// (with one it is a usage error: `lookup … --version 2.4.1 --gate` is a slip for
+    /// `--current` that must never pass a gate).
     public static func parse(_ arguments: [String]) throws(Failure) -> Invocation {
         if let request = helpOrVersionRequest(arguments) { return request }
         var state = State()
@@ -155,12 +157,14 @@ public enum CommandLineParser {
     /// (that error wins) or is `help COMMAND` (which explains COMMAND).
     static func helpOrVersionRequest(_ arguments: [String]) -> Invocation? {
         var request: Invocation?
+        var helpAsked = false
         var names: [String] = []
         for token in arguments {
             if token == "--" { break }
             if looksLikeOption(token) {
-                if request == nil, token == "--help" || shortFlagBundle(token, known: anyShortName)?.contains("h") == true {
-                    request = .help(nil)
+                if token == "--help" || shortFlagBundle(token, known: anyShortName)?.contains("h") == true {
+                    helpAsked = true
+                    if request == nil { request = .help(nil) }
                 } else if request == nil, token == "--version" {
                     request = .version
                 }
@@ -171,10 +175,9 @@ public enum CommandLineParser {
         guard let request else { return nil }
         guard let commandName = names.first else { return request }
         guard let command = CommandTable.command(named: commandName) else { return nil }
-        if case .help = request {
-            return command.name == CommandTable.help.name && names.count > 1 ? nil : .help(command)
-        }
-        return request
+        // `--version` with a command is the walk's usage error, unless help is asked too.
+        guard helpAsked else { return nil }
+        return command.name == CommandTable.help.name && names.count > 1 ? nil : .help(command)
     }
 }
 
@@ -206,6 +209,8 @@ extension CommandLineParser {
         var checkedArguments: [OptionValue?] = []
         /// The tokens after the one being read (for a hint that looks ahead).
         var upcoming: ArraySlice<String> = []
+        /// `--version` was read before the command name (an error once the name is read).
+        var versionBeforeCommand = false
 
         /// ` (see 'versioncheck help lookup')`, or the overview's pointer before a command is known.
         var pointer: String {
@@ -256,6 +261,10 @@ extension CommandLineParser {
                 ?? (name == CommandTable.versionOption.name ? CommandTable.versionOption : nil)
             {
                 if inlineValue != nil { throw usageError("option '\(shown)' takes no value") }
+                if option == CommandTable.versionOption {
+                    if let command { throw versionWithCommand(command) }
+                    versionBeforeCommand = true
+                }
                 setGlobal(option)
                 return false
             }
@@ -334,6 +343,14 @@ extension CommandLineParser {
             // `commands` is `runnable`'s specs, in order, then `help`'s.
             guard let index = CommandTable.commands.firstIndex(where: { $0.name == token }) else { throw unknownCommand(token) }
             selected = index < CommandTable.runnable.count ? .runs(CommandTable.runnable[index]) : .help
+            if versionBeforeCommand, let command { throw versionWithCommand(command) }
+        }
+
+        /// `--version` is valid only without a command; where the command takes
+        /// `--current`, it is most likely a slip for it.
+        func versionWithCommand(_ command: CommandSpec) -> Failure {
+            let hint = command.option(named: "current") == nil ? "" : "; did you mean --current VERSION?"
+            return usageError("option '--version' is valid only without a command\(hint)")
         }
 
         /// `unknown command 'satisfy'; did you mean 'satisfies'?`
@@ -350,7 +367,7 @@ extension CommandLineParser {
         mutating func positional(_ token: String) throws(Failure) {
             guard let command else { return arguments.append(token) }
             if let limit = Self.maximumArguments(command), arguments.count >= limit {
-                throw usageError("unexpected argument \(Quote.single(token))")
+                throw usageError("unexpected argument \(Quote.single(token))" + (missingOptionName(token, command: command).map { "; " + $0 } ?? ""))
             }
             guard let spec = Self.argument(of: command, at: arguments.count), let kind = spec.value else {
                 return arguments.append(token)
@@ -379,6 +396,29 @@ extension CommandLineParser {
                   kind.choices.contains(next.lowercased())
             else { return nil }
             return "did you mean \(command.name) \(next) \(token)?"
+        }
+
+        /// `did you mean --id 123?` for `lookup 123` (a bare number) and `did you mean --url
+        /// URL?` for `manifest URL`: the value of the option that names the source, without
+        /// its name, while no option naming the source is on the line. Nil otherwise.
+        func missingOptionName(_ token: String, command: CommandSpec) -> String? {
+            let option: String
+            let sourceOptions: [String]
+            if command == CommandTable.lookup {
+                guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                    return nil
+                }
+                (option, sourceOptions) = ("id", ["id", "bundle-id"])
+            } else if command == CommandTable.manifest {
+                (option, sourceOptions) = ("url", ["url", "github"])
+            } else {
+                return nil
+            }
+            let named = sourceOptions.contains { name in
+                values[name] != nil || upcoming.contains { $0 == "--" + name || $0.hasPrefix("--" + name + "=") }
+            }
+            guard !named else { return nil }
+            return "did you mean --\(option) \(Quote.shellWord(token))?"
         }
 
         /// The spec of the argument at `index` (from 0): a repeated one takes all the rest.

@@ -34,8 +34,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .no: "The answer is no: satisfies not satisfied, --gate not passed, sort filters left nothing."
         case .usage: "Usage error: unknown command or option, missing or extra argument, bad option value."
         case .invalidInput: "Invalid version or constraint given by the user."
-        case .noInput: "--current-from names a file or app bundle that does not exist or cannot be read."
-        case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file."
+        case .noInput: "An input cannot be read: a --current-from file or bundle that does not exist, a manifest file that exists but cannot be read, standard input (closed, a folder), a folder outdated cannot list."
+        case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file (one that exists but cannot be read is 66)."
         case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries; VERSIONCHECK_OFFLINE with no cached answer."
         case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."
         case .outputError: "Output error: stdout could not be written (closed, full disk, reader gone); replaces 0, 1, 100, 101."
@@ -91,6 +91,10 @@ public struct Failure: Error, Equatable, Sendable {
     public var kind: ErrorKind
     /// One line that names the input at fault (the flag, the URL, the line number).
     public var message: String
+    /// The source says it does not know the app — the App Store's `resultCount` 0, or a
+    /// manifest URL answering 404/410 itself (not after a redirect): the one failure
+    /// `--gate --allow-new` passes as an app's first release.
+    public var isUnknownApp = false
 
     public init(_ kind: ErrorKind, _ message: String) {
         self.kind = kind

@@ -1,7 +1,10 @@
+import VersionCheckCore
+
 /// The one rule for the text of a JSON string: `"` and `\` escaped, control characters
-/// as `\n`, `\t`, … or `\u00XX`, U+2028 and U+2029 as `\u2028` and `\u2029` (valid
-/// JSON, but they end a line in JavaScript); everything else (all of Unicode) written as
-/// UTF-8. Written straight into a buffer, byte by byte: a release's version and notes
+/// (C0, DEL, C1) as `\n`, `\t`, … or `\u00XX`, and the characters a terminal must never
+/// get raw (`TerminalText.isPlain`: U+2028 and U+2029, which also end a line in
+/// JavaScript, and the bidirectional controls) as `\uXXXX`; everything else (all of
+/// Unicode) written as UTF-8. Written straight into a buffer, byte by byte: a release's version and notes
 /// (a check can list 400,000 releases) cost a copy loop, not a call per piece.
 enum JSONString {
     /// The most bytes one input byte becomes (`\u001F`, or `\u2028` for 3 bytes).
@@ -19,7 +22,9 @@ enum JSONString {
             let byte = utf8[index]
             index += 1
             // Most bytes need no escape: one test each, the cases below only for the rest.
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 else {
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+                || byte == 0xC2 || byte == 0xD8
+            else {
                 out[written] = byte
                 written += 1
                 continue
@@ -33,14 +38,31 @@ enum JSONString {
             case UInt8(ascii: "\t"): escape = "\\t"
             case 0x08: escape = "\\b"
             case 0x0C: escape = "\\f"
-            case 0xE2:
-                guard index + 1 < utf8.count, utf8[index] == 0x80, utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9 else {
+            case 0xC2, 0xD8, 0xE2:
+                // C1 (C2 80…9F), U+061C (D8 9C), U+200E/F, U+2028…U+202E (E2 80 8E/8F/A8…AE),
+                // U+2066…U+2069 (E2 81 A6…A9): `\uXXXX`. Other characters as they are.
+                let length = byte == 0xE2 ? 3 : 2
+                guard index + length - 1 <= utf8.count else {
                     out[written] = byte
                     written += 1
                     continue
                 }
-                escape = utf8[index + 1] == 0xA8 ? "\\u2028" : "\\u2029"
-                index += 2
+                var value = UInt32(byte & (length == 3 ? 0x0F : 0x1F))
+                for offset in 0..<length - 1 { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                guard let scalar = Unicode.Scalar(value), !TerminalText.isPlain(scalar),
+                      utf8[index..<index + length - 1].allSatisfy({ $0 & 0xC0 == 0x80 })
+                else {
+                    out[written] = byte
+                    written += 1
+                    continue
+                }
+                let digits: StaticString = "0123456789abcdef"
+                out[written] = UInt8(ascii: "\\")
+                out[written + 1] = UInt8(ascii: "u")
+                for position in 0..<4 { out[written + 2 + position] = digits.utf8Start[Int(value >> (12 - 4 * UInt32(position)) & 0xF)] }
+                written += 6
+                index += length - 1
+                continue
             default:  // the other control characters and DEL
                 let prefix: StaticString = "\\u00"
                 let digits: StaticString = "0123456789abcdef"

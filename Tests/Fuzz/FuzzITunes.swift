@@ -14,7 +14,7 @@ import VersionCheckSources
 public func fuzzITunes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
     let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    if case .found(let result)? = try? ITunesLookupFormat.answer(body), let text = result.version,
+    if case .found(let result)? = try? ITunesLookupFormat.answer(body, asked: AskedApp(id: 1, kind: AskedApp.iOSKind)), let text = result.version,
        let release = try? ITunesLookupFormat.release(from: result)
     {
         require(release.version.description == ReferenceVersion.trimmed(text), "version text changed: \(shown(text))")

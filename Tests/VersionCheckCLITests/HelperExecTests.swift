@@ -44,7 +44,7 @@ struct HelperExecTests {
     static let rows = [
         Row(
             arguments: ["lookup", "--id", "12", "--current", "1.0", "--json"],
-            body: #"{"resultCount": 1, "results": [{"version": "1.1"}]}"#,
+            body: #"{"resultCount": 1, "results": [{"trackId": 12, "version": "1.1"}]}"#,
             helperArguments: ["--timeout", "10.0", "--retries", "2", "--user-agent", userAgent, "--",
                               "https://itunes.apple.com/lookup?id=12&country=us"],
             status: 100),

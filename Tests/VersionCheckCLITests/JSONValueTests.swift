@@ -14,7 +14,8 @@ struct JSONValueTests {
         ("/", #""/""#),
         ("naïve café 日本", "\"naïve café 日本\""),  // no escape, not ASCII: the one-append path
         ("ends with a quote\"", #""ends with a quote\"""#),
-        ("\u{2027}\u{2028}\u{202A}", "\"\u{2027}\\u2028\u{202A}\""),  // 0xE2 neighbours stay as they are
+        ("\u{2027}\u{2028}\u{202A}\u{202F}", "\"\u{2027}\\u2028\\u202a\u{202F}\""),  // 0xE2 neighbours stay as they are
+        ("\u{85}é\u{A0}\u{061C}\u{061B}\u{2066}\u{2069}\u{206A}", "\"\\u0085é\u{A0}\\u061c\u{061B}\\u2066\\u2069\u{206A}\""),  // C1, bidi
         ("", #""""#),
     ]
 
@@ -35,8 +36,9 @@ struct JSONValueTests {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
-            case "\u{2028}", "\u{2029}": out += "\\u" + String(scalar.value, radix: 16)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case "\u{2028}", "\u{2029}", "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                out += "\\u" + (scalar.value < 0x1000 ? "0" : "") + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }

@@ -46,9 +46,17 @@ struct ParserTests {
         #expect(invocation == .help(command.flatMap(CommandTable.command(named:))))
     }
 
-    @Test(arguments: [["--version"], ["--json", "--version"], ["compare", "1", "--version"]])
+    @Test(arguments: [["--version"], ["--json", "--version"], ["-q", "--version", "--json"]])
     func versionRequest(arguments: [String]) throws {
         #expect(try CommandLineParser.parse(arguments) == .version)
+    }
+
+    /// `--version` is valid only without a command (a slip for `--current` must never
+    /// pass a gate); help asked beside it still wins.
+    @Test(arguments: [["compare", "1", "--version"], ["--version", "lookup"], ["lookup", "--version", "--id", "1"], ["help", "--version"]])
+    func versionWithACommand(arguments: [String]) throws {
+        #expect(throws: Failure.self) { try CommandLineParser.parse(arguments) }
+        #expect(try CommandLineParser.parse(arguments + ["--help"]) != .version)
     }
 
     @Test func helpAfterDoubleDashIsAnArgument() throws {

@@ -36,8 +36,8 @@ import VersionCheckTestSupport
         let verbose = try versioncheck("-v", "sort", "--prefix", "pkg@", "--unique", stdin: Self.tags)
         #expect(verbose.status == 0)
         #expect(verbose.stdout == "pkg@1.2\npkg@1.10\n")
-        #expect(verbose.stderr.contains("skipped line 2: does not start with 'pkg@'"))
-        #expect(verbose.stderr.contains("skipped line 6: does not start with 'pkg@'"))
+        #expect(verbose.stderr.contains("skipped 'other@3.0': no prefix 'pkg@'"))
+        #expect(verbose.stderr.contains("skipped 'v9.0': no prefix 'pkg@'"))
         // An entry with the prefix and no version after it is invalid as ever.
         let invalid = try versioncheck("sort", "--prefix", "pkg@", stdin: "pkg@1.0\npkg@next\n")
         #expect(invalid.status == 65)
@@ -60,7 +60,7 @@ import VersionCheckTestSupport
         let general = try versioncheck("-v", "sort", "--prefix", "pkg@", "--unique", stdin: mixed.joined(separator: "\n") + "\n")
         #expect(general.status == 0, "\(general.stderr)")
         #expect(general.stdout.split(separator: "\n").count == 20_001)
-        #expect(general.stderr.contains("skipped line 20002: does not start with 'pkg@'"))
+        #expect(general.stderr.contains("skipped 'other@1.0': no prefix 'pkg@'"))
     }
 
     @Test func exitStatusWhenThePrefixLeavesNothing() throws {

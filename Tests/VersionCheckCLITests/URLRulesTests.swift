@@ -5,7 +5,7 @@ import VersionCheckCore
 /// Which URLs may be fetched, checked in the main binary before any helper starts.
 @Suite(.blockingBodies) struct URLRulesTests {
     @Test(arguments: [
-        ("127.0.0.1", true), ("127.255.0.9", true), ("localhost", true), ("LOCALHOST.", true), ("::1", true),
+        ("127.0.0.1", true), ("127.255.0.9", true), ("localhost", true), ("LOCALHOST.", false), ("127.0.0.1.", false), ("127.0.0.01", false), ("::1", true),
         ("[::1]", true), ("128.0.0.1", false), ("127.0.0.1.example.com", false), ("127.1", false),
         ("127.0.0.256", false), ("example.com", false), ("192.0.2.1", false), ("0.0.0.0", false), ("", false),
         ("localhost.example.com", false), ("::2", false),

@@ -161,7 +161,13 @@ import VersionCheckTestSupport
     @Test(arguments: [
         (404, "itunes-empty.json", Failure(.notFound, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 404 Not Found")),
         (400, "itunes-error-400.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 400 Bad Request, the App Store says 'Invalid value(s) for key(s): [country]'")),
-        (200, "itunes-empty.json", Failure(.notFound, "no app with id 1450000001 in the App Store storefront 'us' (https://itunes.apple.com/lookup?id=1450000001&country=us); try --country for another storefront or --platform mac")),
+        (200, "itunes-empty.json", {
+            // `resultCount` 0: the App Store does not know the app (a first release, for
+            // --gate --allow-new), unlike the endpoint's 404 above.
+            var failure = Failure(.notFound, "no app with id 1450000001 in the App Store storefront 'us' (https://itunes.apple.com/lookup?id=1450000001&country=us); try --country for another storefront or --platform mac")
+            failure.isUnknownApp = true
+            return failure
+        }()),
         (302, "itunes-empty.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 302 Found, a redirect that was not followed")),
         (418, "itunes-empty.json", Failure(.httpStatus, "https://itunes.apple.com/lookup?id=1450000001&country=us: HTTP 418 (expected 200)")),
     ])

@@ -27,8 +27,10 @@ import VersionCheckTestSupport
             status: 100, current: "2.4", query: ["bundleId=com.example.notes", "country=us"]),
         Row(name: "macOS bundle implies --platform mac", options: ["--current-from", fixture("macos/Example.app")],
             status: 100, current: "3.9", query: ["bundleId=com.example.clipboard", "country=us", "entity=macSoftware"]),
-        Row(name: "macOS bundle with --platform ios (the iOS answer, 2.4.1, is older)",
-            options: ["--current-from", fixture("macos/Example.app"), "--platform", "ios"], status: 0, current: "3.9", query: ["bundleId=com.example.clipboard", "country=us"]),
+        // The server answers with another app (itunes-ios.json): never read as this one's.
+        Row(name: "macOS bundle with --platform ios (asked without entity; another app's answer is refused)",
+            options: ["--current-from", fixture("macos/Example.app"), "--platform", "ios"], status: 76, kind: "bad-response",
+            query: ["bundleId=com.example.clipboard", "country=us"], stderr: "the App Store answered for another app: id 1450000001"),
         Row(name: "binary Info.plist with --id", options: ["--current-from", fixture("info-binary.plist"), "--id", "1450000001"],
             status: 100, current: "2.4", query: ["country=us", "id=1450000001"]),
         Row(name: "--current-key build: the App Store's version is a marketing version (64, no request)",

@@ -29,6 +29,17 @@ import VersionCheckTestSupport
         Row(name: "lookup: not on the store without --allow-new is 69",
             response: .init(file: "itunes-empty.json"), arguments: ["lookup", "--id", "1999999999", "--current", "1.0.0"],
             status: 69, stderr: "no app with id 1999999999"),
+        Row(name: "lookup: not on the store without --allow-new points to it",
+            response: .init(file: "itunes-empty.json"), arguments: ["lookup", "--bundle-id", "com.example.new", "--current", "1.0"],
+            status: 69, stderr: "; --allow-new passes the gate for an app's first release\n"),
+        Row(name: "lookup: the endpoint's 404 is a broken endpoint, never a first release",
+            response: .init(status: 404, body: "<html>Not Found</html>"),
+            arguments: ["lookup", "--id", "1999999999", "--current", "1.0.0", "--allow-new"],
+            status: 69, stderr: "HTTP 404 Not Found\n"),
+        Row(name: "lookup: the endpoint's 410 is a broken endpoint, never a first release",
+            response: .init(status: 410, body: "gone"),
+            arguments: ["lookup", "--id", "1999999999", "--current", "1.0.0", "--allow-new"],
+            status: 69, stderr: "HTTP 410 Gone\n"),
         Row(name: "lookup: --allow-new does not pass a version App Store Connect refuses",
             response: .init(file: "itunes-empty.json"), arguments: ["lookup", "--id", "1999999999", "--current", "1.0.0.1", "--allow-new"],
             status: 1, verdict: "gate failed: 1.0.0.1 is not a version App Store Connect accepts (invalid version '1.0.0.1': 4 numeric components, App Store Connect accepts one to three (ITMS-90060))"),
@@ -84,6 +95,40 @@ import VersionCheckTestSupport
             #expect(object["status"] as? String == "error")
             #expect(object["gate"] == nil)
         }
+    }
+
+    /// Issue 31: a manifest gate passed after a redirect that ended in 404. Only the URL
+    /// given answering 404/410 itself is a first release; a 404 reached by a redirect is
+    /// a broken link (69), with or without `--allow-new`.
+    @Test(arguments: [404, 410])
+    func aNotFoundReachedAfterARedirectNeverPasses(status: Int) throws {
+        let server = try LoopbackServer(routes: [
+            "/app.json": [.init(status: 301, redirect: "/moved/app.json")],
+            "/moved/app.json": [.init(status: status, body: "gone")],
+        ])
+        let url = server.url("/app.json")
+        let result = try runProduct(
+            "versioncheck", ["manifest", "--url", url, "--current", "1.0", "--gate", "--allow-new", "--retries", "0", "--timeout", "5"])
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("versioncheck: error: \(url): HTTP \(status) "), "\(result)")
+        #expect(result.stderr.contains("answered by \(server.url("/moved/app.json")) after a redirect"), "\(result)")
+    }
+
+    /// The hint to `--allow-new` is for the App Store's "no such app" alone: not for an
+    /// endpoint's 404 (which `--allow-new` never passes), nor for a check without `--gate`.
+    @Test func theAllowNewHintOnlyWhereItHelps() throws {
+        let server = try LoopbackServer(routes: ["/app": [.init(status: 404, body: "gone")], "/empty": [.init(file: "itunes-empty.json")]])
+        let broken = try runProduct(
+            "versioncheck", ["lookup", "--id", "1", "--current", "1.0", "--gate", "--retries", "0"],
+            environment: ["VERSIONCHECK_LOOKUP_URL": server.url("/app")])
+        #expect(broken.status == 69, "\(broken)")
+        #expect(!broken.stderr.contains("--allow-new"), "\(broken)")
+        let ungated = try runProduct(
+            "versioncheck", ["lookup", "--id", "1", "--current", "1.0", "--retries", "0"],
+            environment: ["VERSIONCHECK_LOOKUP_URL": server.url("/empty")])
+        #expect(ungated.status == 69, "\(ungated)")
+        #expect(!ungated.stderr.contains("--allow-new"), "\(ungated)")
     }
 
     @Test func allowNewWithoutGateIsAUsageErrorNamingGate() throws {

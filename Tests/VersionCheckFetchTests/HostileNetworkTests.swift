@@ -25,7 +25,7 @@ struct HostileNetworkTests {
     /// Bodies written to files the server sends (`file` with an absolute path).
     static let bodies: [String: [UInt8]] = [
         "nul.json": Array(#"{"resultCount": 1, "results": [{"version": "2.0"#.utf8) + [0] + Array(#""}]}"#.utf8),
-        "nul-escaped.json": Array(#"{"resultCount": 1, "results": [{"version": "2.0\u0000"}]}"#.utf8),
+        "nul-escaped.json": Array(#"{"resultCount": 1, "results": [{"trackId": 1, "version": "2.0\u0000"}]}"#.utf8),
         "invalid-utf8.json": Array(#"{"resultCount": 1, "results": [{"version": "2.0", "trackName": "\#u{FF}"#.utf8)
             + [0xFF, 0xFE] + Array(#""}]}"#.utf8),
         "deep.json": Array(String(repeating: "[", count: 100_000).utf8) + Array(String(repeating: "]", count: 100_000).utf8),
@@ -128,7 +128,7 @@ struct HostileNetworkTests {
     func extremeTimeoutsAreNotCrashes(timeout: String) throws {
         let server = try LoopbackServer(routes: ["/lookup": [.init(file: "itunes-ios.json")]])
         let result = try runMeasured(
-            "versioncheck", ["lookup", "--id", "1", "--lookup-url", server.url("/lookup"), "--current", "1.0", "--timeout", timeout, "--retries", "0"])
+            "versioncheck", ["lookup", "--id", "1450000001", "--lookup-url", server.url("/lookup"), "--current", "1.0", "--timeout", timeout, "--retries", "0"])
         if timeout.hasPrefix("0.") {
             #expect(result.status == 75, "\(result)")
             #expect(result.stderrText.contains("timed out after"), "\(result)")

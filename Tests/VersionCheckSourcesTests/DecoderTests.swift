@@ -8,7 +8,7 @@ import VersionCheckTestSupport
     func fixture(_ name: String) throws -> Data { try Data(contentsOf: TestPaths.fixture(name)) }
 
     @Test func iOSApp() throws {
-        guard case .found(let result) = try ITunesLookupFormat.answer(Array(fixture("itunes-ios.json"))) else {
+        guard case .found(let result) = try ITunesLookupFormat.answer(Array(fixture("itunes-ios.json")), asked: AskedApp(id: 1_450_000_001, kind: AskedApp.iOSKind)) else {
             Issue.record("expected a result")
             return
         }
@@ -26,7 +26,7 @@ import VersionCheckTestSupport
     }
 
     @Test func macAppWithoutNotes() throws {
-        guard case .found(let result) = try ITunesLookupFormat.answer(Array(fixture("itunes-mac.json"))) else {
+        guard case .found(let result) = try ITunesLookupFormat.answer(Array(fixture("itunes-mac.json")), asked: AskedApp(bundleId: "COM.Example.clipboard", kind: AskedApp.macKind)) else {
             Issue.record("expected a result")
             return
         }
@@ -36,7 +36,7 @@ import VersionCheckTestSupport
     }
 
     @Test func emptyResult() throws {
-        #expect(try ITunesLookupFormat.answer(Array(fixture("itunes-empty.json"))) == .noResults)
+        #expect(try ITunesLookupFormat.answer(Array(fixture("itunes-empty.json")), asked: AskedApp(id: 1, kind: AskedApp.iOSKind)) == .noResults)
     }
 
     @Test func errorBody() throws {
@@ -46,7 +46,7 @@ import VersionCheckTestSupport
 
     @Test func fieldsOfUnexpectedTypesAreIgnored() throws {
         let body = #"{"resultCount": 1, "results": [{"version": "1.2", "trackId": "77", "trackName": 5, "releaseNotes": ["a"], "fileSizeBytes": "9", "price": "free"}]}"#
-        guard case .found(let result) = try ITunesLookupFormat.answer(Array(Data(body.utf8))) else {
+        guard case .found(let result) = try ITunesLookupFormat.answer(Array(Data(body.utf8)), asked: AskedApp(id: 77, kind: AskedApp.iOSKind)) else {
             Issue.record("expected a result")
             return
         }
@@ -64,7 +64,7 @@ import VersionCheckTestSupport
         (#"{"resultCount": 1, "results": [{"version": 2}]}"#, "results[0].version is a number, expected a string"),
     ])
     func rejects(body: String, reason: String) {
-        #expect(throws: BodyError(reason)) { try ITunesLookupFormat.answer(Array(Data(body.utf8))) }
+        #expect(throws: BodyError(reason)) { try ITunesLookupFormat.answer(Array(Data(body.utf8)), asked: nil) }
     }
 
     @Test(arguments: [
@@ -172,7 +172,7 @@ import VersionCheckTestSupport
 @Suite struct FailureKindTests {
     static func message(_ body: String, lookup: Bool = false) -> String? {
         do {
-            if lookup { _ = try ITunesLookupFormat.answer(Array(body.utf8)) } else { _ = try SourceFormats.decodeManifest(Array(body.utf8)) }
+            if lookup { _ = try ITunesLookupFormat.answer(Array(body.utf8), asked: nil) } else { _ = try SourceFormats.decodeManifest(Array(body.utf8)) }
             return nil
         } catch {
             return error.description

@@ -42,7 +42,7 @@ public enum CheckPresenter {
 
     /// `text(report)`, written piece by piece to `stream`.
     static func writeText(_ report: CheckReport, to stream: inout some TextOutputStream) {
-        stream.write(firstLine(report) + "\n")
+        stream.write(TerminalText.printable(firstLine(report), multiline: false) + "\n")
         // A gate prints its verdict and where the latest is, never an update's details.
         if report.gate {
             if let url = report.url { stream.write("url: " + TerminalText.printable(url, multiline: false) + "\n") }
@@ -74,7 +74,9 @@ public enum CheckPresenter {
                 TerminalText.printable(release.notesFormat == .html ? HTMLText.plainText(notes) : notes, multiline: true)
             } ?? ""
             if notes.allSatisfy(\.isWhitespace) {
-                stream.write("  (no release notes)\n")
+                // Notes that are only a link (an appcast's `sparkle:releaseNotesLink`) show it.
+                let link = release.notesUrl.map { TerminalText.printable($0, multiline: false) }
+                stream.write(link.map { "  notes: \($0)\n" } ?? "  (no release notes)\n")
                 continue
             }
             for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -3,8 +3,9 @@ import VersionCheckCore
 /// Reads local manifest files under the same size cap as HTTP bodies.
 public enum ManifestFile {
     /// The bytes of the file at `path`: never more than `limit` + 1 bytes are read.
-    /// No such file (or not a regular file, or unreadable) is not-found (69); a file
-    /// over `limit` is too-large (76); exactly `limit` bytes is accepted.
+    /// No such file is not-found (69); a path that exists but cannot be read (a folder,
+    /// no permission, a read error) is no-input (66); a file over `limit` is too-large
+    /// (76); exactly `limit` bytes is accepted.
     public static func read(_ path: String, limit: Int = FetchLimits.maximumBodySize) throws(Failure) -> [UInt8] {
         switch System.readFile(path, limit: limit) {
         case .success(let bytes):
@@ -12,11 +13,9 @@ public enum ManifestFile {
         case .failure(.noSuchFile):
             throw Failure(.notFound, "manifest '\(path)': no such file" + (schemeHint(path).map { "; " + $0 } ?? ""))
         case .failure(.isDirectory):
-            throw Failure(.notFound, "manifest '\(path)': is a directory, not a file")
-        case .failure(.cannotOpen):
-            throw Failure(.notFound, "manifest '\(path)': cannot be opened for reading (permission denied?)")
-        case .failure(.readFailed(let code)):
-            throw Failure(.notFound, "manifest '\(path)': cannot be read: \(System.describe(errno: code))")
+            throw Failure(.noInput, "manifest '\(path)': is a directory, not a file")
+        case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
+            throw Failure(.noInput, "manifest '\(path)': cannot be read: \(System.describe(errno: code))")
         case .failure(.tooLarge):
             throw Failure(.tooLarge, "manifest '\(path)': larger than \(limit / 1024 / 1024) MiB")
         }
@@ -41,7 +40,7 @@ public enum ManifestFile {
             host = host[..<colon]
         }
         let name = host.lowercased()
-        if name == "localhost" || name == "[::1]" || isIPv4Loopback(name) { return "did you mean http://\(path)?" }
+        if WebAddress.isLoopback(host: name) { return "did you mean http://\(path)?" }
         guard host.contains("."), !host.hasPrefix("."), !host.hasSuffix("."), !host.contains(".."),
               host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }),
               host.contains(where: \.isLetter) || host.split(separator: ".").count == 4
@@ -52,14 +51,5 @@ public enum ManifestFile {
     /// `:` followed by 1 to 5 digits.
     private static func isPort(_ text: Substring) -> Bool {
         text.first == ":" && (2...6).contains(text.count) && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
-    }
-
-    /// `127.x.y.z`: four numbers from 0 to 255, the first 127.
-    private static func isIPv4Loopback(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
-        }
     }
 }

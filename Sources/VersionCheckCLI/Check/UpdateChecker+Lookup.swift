@@ -18,7 +18,7 @@ extension UpdateChecker {
         } decode: { body throws(Failure) in
             let document: SourceDocument
             do throws(BodyError) {
-                document = try ITunesLookupFormat.decode(body.bytes)
+                document = try ITunesLookupFormat.decode(body.bytes, asked: Self.asked(query))
             } catch {
                 throw Failure(.badResponse, "\(shown): \(error.description)")
             }
@@ -27,11 +27,23 @@ extension UpdateChecker {
         }
     }
 
+    /// The app `query` asks for: an entry of the answer for another app (or the other
+    /// store) never answers it.
+    static func asked(_ query: AppStoreQuery) -> AskedApp {
+        let kind = query.platform == .mac ? AskedApp.macKind : AskedApp.iOSKind
+        switch query.identifier {
+        case .id(let id): return AskedApp(id: Int(id), kind: kind)
+        case .bundleId(let bundleId): return AskedApp(bundleId: bundleId, kind: kind)
+        }
+    }
+
     /// `resultCount` 0 (69): names the storefront and suggests `--country` (and `--platform mac`).
     static func notInStorefront(_ query: AppStoreQuery, shown: String) -> Failure {
         let store = "the App Store storefront '\(query.country.lowercased())'\(query.platform == .mac ? " (Mac)" : "")"
         let hint = "try --country for another storefront" + (query.platform == .ios ? " or --platform mac" : "")
-        return Failure(.notFound, "\(describe(query)) in \(store) (\(shown)); \(hint)")
+        var failure = Failure(.notFound, "\(describe(query)) in \(store) (\(shown)); \(hint)")
+        failure.isUnknownApp = true
+        return failure
     }
 
     static func describe(_ query: AppStoreQuery) -> String {

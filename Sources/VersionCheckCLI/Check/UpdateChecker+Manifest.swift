@@ -19,7 +19,16 @@ extension UpdateChecker {
             try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
             return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
-                HTTPStatusPhrase.failure(response.status, shown: shown)
+                // The helper reports the URL that answered: another one means redirects were
+                // followed, and a 404 there says nothing of the manifest given.
+                guard response.url != shown else {
+                    var failure = HTTPStatusPhrase.failure(response.status, shown: shown)
+                    failure.isUnknownApp = failure.kind == .notFound
+                    return failure
+                }
+                let failure = HTTPStatusPhrase.failure(response.status, shown: shown)
+                guard failure.kind == .notFound else { return failure }
+                return Failure(.notFound, "\(failure.message), answered by \(TerminalText.printable(response.url, multiline: false)) after a redirect")
             } decode: { body throws(Failure) in
                 try decodeManifest(body, request: request, shown: shown, base: shown)
             }

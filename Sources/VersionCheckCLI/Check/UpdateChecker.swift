@@ -47,7 +47,7 @@ public struct UpdateChecker: Sendable {
             case .manifest(let location): found = try readManifest(location, request: request, cache: &cache, clock: clock)
             }
         } catch {
-            guard let firstRelease = Self.firstRelease(request, failure: error) else { throw error }
+            guard let firstRelease = Self.firstRelease(request, failure: error) else { throw Self.withAllowNewHint(error, request: request) }
             return try firstReleaseReport(request, firstRelease: firstRelease)
         }
         // The decision orders and thins the releases in place when it holds the only
@@ -80,10 +80,21 @@ public struct UpdateChecker: Sendable {
         return "\(versions): the answer is from the cache of \(fetchedAt ?? "an unknown time"), not from the source; a gate never passes on an old answer"
     }
 
-    /// Why `--gate --allow-new` passes on `failure`: the App Store has no such app, or a
-    /// manifest URL answered 404/410 (never a missing local file). Nil when it does not.
+    /// `failure` of a `lookup --gate` without `--allow-new` where the App Store does not
+    /// know the app: with the hint that `--allow-new` passes a first release.
+    static func withAllowNewHint(_ failure: Failure, request: CheckRequest) -> Failure {
+        guard request.gate, !request.allowNew, failure.isUnknownApp, case .appStore = request.source else { return failure }
+        var hinted = failure
+        hinted.message += "; --allow-new passes the gate for an app's first release"
+        return hinted
+    }
+
+    /// Why `--gate --allow-new` passes on `failure`: the App Store has no such app
+    /// (`resultCount` 0; an HTTP 404/410 from the endpoint is a broken endpoint), or the
+    /// manifest URL given answered 404/410 itself (not after a redirect; never a missing
+    /// local file). Nil when it does not.
     static func firstRelease(_ request: CheckRequest, failure: Failure) -> String? {
-        guard request.gate, request.allowNew, failure.kind == .notFound else { return nil }
+        guard request.gate, request.allowNew, failure.kind == .notFound, failure.isUnknownApp else { return nil }
         switch request.source {
         case .appStore(let query):
             let app = switch query.identifier {

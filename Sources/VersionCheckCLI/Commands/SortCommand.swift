@@ -57,7 +57,7 @@ struct SortCommand: Command {
             if let prefix = options.prefix {
                 text = Version.trimmingWhitespace(text)
                 guard let unprefixed = Self.unprefixed(text, prefix) else {
-                    output.diagnostic("skipped \(entry.place): does not start with \(Quote.single(prefix))")
+                    output.diagnostic("skipped \(Quote.single(text)): no prefix \(Quote.single(prefix))")
                     continue
                 }
                 versionText = unprefixed
@@ -67,7 +67,8 @@ struct SortCommand: Command {
                 version = try Version(versionText)
             } catch {
                 guard options.ignoreInvalid else {
-                    return output.report(Failure(.invalidInput, "\(entry.place): \(error.description)"))
+                    let hint = Self.prefixHint(entry.text).map { "; " + $0 } ?? ""
+                    return output.report(Failure(.invalidInput, "\(entry.place): \(error.description)\(hint)"))
                 }
                 output.diagnostic("skipped \(entry.place): \(error.description)")
                 continue
@@ -86,6 +87,18 @@ struct SortCommand: Command {
         }
         print(order.map { options.prefix == nil ? versions[$0].description : shown[$0] }, output: output)
         return SortOptions.status(hadEntries: !entries.isEmpty, printedAny: !order.isEmpty)
+    }
+
+    /// `--prefix pkg@ compares such tags; --ignore-invalid skips them` for an invalid entry
+    /// with text before its first digit and a version from that digit on (`pkg@2.0.0`,
+    /// `release-1.2`); nil otherwise (SPEC.md, "Hints on likely slips").
+    static func prefixHint(_ entry: String) -> String? {
+        let text = Version.trimmingWhitespace(entry)
+        guard let digit = text.utf8.firstIndex(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              digit != text.utf8.startIndex, (try? Version(String(text.unicodeScalars[digit...]))) != nil
+        else { return nil }
+        let prefix = String(text.unicodeScalars[..<digit])
+        return "--prefix \(Quote.shellWord(prefix)) compares such tags; --ignore-invalid skips them"
     }
 
     /// One per line, or one JSON array of strings with `--json`.

@@ -103,11 +103,12 @@ public struct WebAddress: Sendable, Equatable, CustomStringConvertible {
     public var isLoopback: Bool { Self.isLoopback(host: host) }
 
     /// Whether `host` is a loopback address: `localhost`, an IPv4 address in
-    /// 127.0.0.0/8 written as four decimal octets, or `::1` (bracketed or not).
-    /// Anything else, names that merely start with "127." included, is not.
+    /// 127.0.0.0/8 written as four decimal octets without leading zeros, or `::1`
+    /// (bracketed or not). Anything else, names that merely start with "127." included,
+    /// is not — nor a name with a trailing dot (`localhost.`, `127.0.0.1.`), which is
+    /// resolved by DNS and may lead anywhere.
     public static func isLoopback(host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
+        let name = host.lowercased()
         if name == "localhost" { return true }
         if name == "::1" || name == "[::1]" || name == "0:0:0:0:0:0:0:1" || name == "[0:0:0:0:0:0:0:1]" { return true }
         // Bytes, not Characters: `Character.isNumber` is a Unicode property lookup.
@@ -115,6 +116,7 @@ public struct WebAddress: Sendable, Equatable, CustomStringConvertible {
         guard octets.count == 4 else { return false }
         for octet in octets {
             guard (1...3).contains(octet.count), octet.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  octet.count == 1 || octet.first != UInt8(ascii: "0"),
                   octet.reduce(0, { $0 * 10 + Int($1 - UInt8(ascii: "0")) }) <= 255
             else { return false }
         }

@@ -35,6 +35,8 @@ struct StreamedReleases {
     private(set) var shapeFailure: BodyError?
     /// The first entry whose version does not parse.
     private(set) var versionFailure: BodyError?
+    /// How many entries the array held, kept or not.
+    private(set) var entryCount = 0
 
     /// Room for as many entries as `byteCount` bytes can hold: the shortest entry,
     /// `{"version":"1"},`, takes 16 bytes. Only address space is reserved; the pages
@@ -44,6 +46,7 @@ struct StreamedReleases {
     }
 
     mutating func add(_ entry: JSONTree, index: Int) {
+        entryCount += 1
         guard shapeFailure == nil else { return }
         let wire: ManifestReleaseWire
         do {
@@ -73,7 +76,7 @@ struct StreamedReleases {
 }
 
 /// A JSON manifest: `{"latestVersion": "…", "releases": [{"version": "…", …}], …}`
-/// (SPEC.md's keys; unknown keys ignored; at least `latestVersion` or `releases`).
+/// (SPEC.md's keys; unknown keys ignored; at least `latestVersion` or a non-empty `releases`).
 public enum JSONManifestFormat: ManifestFormat {
     public static let name = "JSON"
 
@@ -142,6 +145,10 @@ extension JSONManifestFormat {
         }
         guard wire.latestVersion != nil || wire.releases != nil else {
             throw BodyError("manifest has neither 'latestVersion' nor 'releases'")
+        }
+        // `{"releases": []}` alone offers nothing to compare with: not "up to date".
+        guard wire.latestVersion != nil || streamed.entryCount > 0 else {
+            throw BodyError("manifest has no 'latestVersion' and an empty 'releases': nothing to compare with")
         }
         return wire
     }

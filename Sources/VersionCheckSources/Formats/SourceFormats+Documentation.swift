@@ -46,13 +46,15 @@ extension ITunesLookupFormat {
         title: "iTunes Lookup response",
         paragraphs: [
             "What the App Store's lookup endpoint answers. resultCount 0 means no such app in that storefront (69).",
+            "Of results, the first entry that is the app asked for is read: its trackId equals --id, or its bundleId equals the bundle id asked for (ASCII case ignored), and its kind, when present, is the store asked (software for iOS, mac-software with --platform mac). Results of which none is the app are a bad response (76) naming what came.",
         ],
         fields: [
-            ("results[0].version", "The version on the store (required)."),
-            ("results[0].releaseNotes", "Its release notes."),
-            ("results[0].currentVersionReleaseDate", "Its date (for --min-age)."),
-            ("results[0].minimumOsVersion", "The OS it needs (for --os-version)."),
-            ("results[0].trackViewUrl", "The store page (url)."),
-            ("results[0].trackId, bundleId, trackName", "The app (app in --json)."),
+            ("results[].version", "The version on the store (required)."),
+            ("results[].releaseNotes", "Its release notes."),
+            ("results[].currentVersionReleaseDate", "Its date (for --min-age)."),
+            ("results[].minimumOsVersion", "The OS it needs (for --os-version)."),
+            ("results[].trackViewUrl", "The store page (url)."),
+            ("results[].trackId, bundleId, kind", "Which app and store the entry is (see above)."),
+            ("results[].trackName", "The app's name (app in --json, with trackId and bundleId)."),
         ])
 }
