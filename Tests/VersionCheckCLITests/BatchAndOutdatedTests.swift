@@ -23,12 +23,9 @@ struct BatchAndOutdatedTests {
         let status = CLI.run(
             arguments: arguments, environment: [:], stdin: .text(stdin), output: output,
             checkRunner: { _, _ in .internalError },
-            checkListRunner: { requests, jobs, _, progress in
+            checkListRunner: { requests, jobs, _, finished in
                 log.append(requests, jobs)
-                return requests.map { _ in
-                    progress()
-                    return .failure(Failure(.notFound, "not asked"))
-                }
+                for index in requests.indices { finished(index, .failure(Failure(.notFound, "not asked"))) }
             })
         return (RunResult(status: status, stdout: capture.stdout, stderr: capture.stderr, requests: []), log)
     }
@@ -113,7 +110,12 @@ struct BatchAndOutdatedTests {
     @Test func progressGoesToATerminalStderrOnly() {
         let list = "manifest --url a.json --current 1\nmanifest --url b.json --current 1\n"
         let (shown, _) = Self.runMany(["batch"], stdin: list, terminal: true)
-        #expect(shown.stderr.hasPrefix("\r\u{1B}[Kchecked 0 of 2\r\u{1B}[Kchecked 1 of 2\r\u{1B}[Kchecked 2 of 2\r\u{1B}[K"), "\(shown.stderr)")
+        // Each row is printed as its turn comes: the line is erased before it and drawn
+        // again after it, and erased at the end.
+        let erase = "\r\u{1B}[K"
+        let error = "versioncheck: \u{1B}[1;31merror:\u{1B}[0m"
+        #expect(shown.stderr == erase + "checked 0 of 2" + erase + "\(error) line 1: not asked\n" + erase + "checked 1 of 2"
+            + erase + "\(error) line 2: not asked\n" + erase + "checked 2 of 2" + erase, "\(shown.stderr)")
         for flag in ["--json", "-q"] {
             let (quiet, _) = Self.runMany(["batch", flag], stdin: list, terminal: true)
             #expect(!quiet.stderr.contains("checked"), "\(flag)")
