@@ -198,6 +198,58 @@ struct BatchAndOutdatedTests {
         try FileManager.default.createDirectory(atPath: root + "/.hidden/Hidden.app", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/a/b/Level3.app", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/a/b/c/Level4.app", withIntermediateDirectories: true)
-        #expect(try AppBundleFinder.find([root, app]) == [root + "/Real.app", root + "/a/b/Level3.app"])
+        #expect(try AppBundleFinder.find([root, app]).map(\.path) == [root + "/Real.app", root + "/a/b/Level3.app"])
+    }
+
+    // MARK: issue 31: SUFeedURL rules
+
+    @Test(arguments: [
+        ("https://example.com/appcast.xml", false, "check"),
+        (" https://example.com/appcast.xml\n", false, "check"),
+        ("http://127.0.0.1:8080/appcast.xml", false, "check"),
+        ("http://localhost/appcast.xml", false, "check"),
+        ("http://example.com/appcast.xml", false, "skip"),
+        ("http://example.com/appcast.xml", true, "check"),
+        ("file:///etc/passwd", false, "fail"),
+        ("file:///etc/passwd", true, "fail"),
+        ("appcast.xml", false, "fail"),
+        ("/etc/passwd", false, "fail"),
+        ("data:text/xml,x", false, "fail"),
+        ("javascript:alert(1)", true, "fail"),
+        ("ftp://example.com/a.xml", true, "fail"),
+        ("https:///a.xml", false, "fail"),
+        ("", false, "fail"),
+    ])
+    func aFeedURLIsCheckedSkippedOrThatAppsFailure(feed: String, allowInsecure: Bool, expected: String) {
+        switch AppBundle.feedDecision(feed, allowInsecure: allowInsecure) {
+        case .check(let url):
+            #expect(expected == "check", "\(feed)")
+            #expect(url == feed.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .skip(let reason):
+            #expect(expected == "skip", "\(feed)")
+            #expect(reason == "insecure feed \(feed); --allow-insecure checks it")
+        case .fail(let failure):
+            #expect(expected == "fail", "\(feed)")
+            #expect(failure.exitStatus == .invalidInput)
+            #expect(failure.message.hasPrefix("SUFeedURL "), "\(failure.message)")
+        }
+    }
+
+    @Test func aBundleWithAFileFeedIsNeverCheckedAndAnInsecureOneIsSkipped() throws {
+        let base = Self.entry("CFBundleIdentifier", "com.example.x") + Self.entry("CFBundleShortVersionString", "1.0")
+            + Self.entry("CFBundleVersion", "10")
+        let file = try Self.bundle(base + Self.entry("SUFeedURL", "file:///etc/passwd") + Self.entry("CFBundleName", "Local"))
+        let (failed, failedLog) = Self.runMany(["outdated", file])
+        #expect(failed.status == .invalidInput, "\(failed)")
+        #expect(failedLog.all.isEmpty)
+        #expect(failed.stderr.hasPrefix("versioncheck: error: Local: SUFeedURL 'file:///etc/passwd' in its Info.plist: "), "\(failed.stderr)")
+        let plain = try Self.bundle(base + Self.entry("SUFeedURL", "http://example.com/a.xml") + Self.entry("CFBundleName", "Plain"))
+        let (skipped, skippedLog) = Self.runMany(["outdated", plain, "--all"])
+        #expect(skipped.status == .success, "\(skipped)")
+        #expect(skippedLog.all.isEmpty)
+        #expect(skipped.stdout == "Plain      skipped (insecure feed http://example.com/a.xml; --allow-insecure checks it)\n", "\(skipped.stdout)")
+        let (_, allowedLog) = Self.runMany(["outdated", plain, "--allow-insecure"])
+        #expect(allowedLog.all.first?.0.first?.source == .manifest(location: "http://example.com/a.xml"))
     }
 }
+

@@ -62,12 +62,15 @@ struct CheckListItem: Sendable {
     /// How the row is named: an app (`outdated`) or a line of the file (`batch`).
     enum Label: Sendable, Equatable {
         case app(name: String, path: String)
+        /// A folder `outdated` cannot list: named by its path.
+        case folder(path: String)
         case line(Int)
 
         /// The NAME column and the prefix of an error line.
         var name: String {
             switch self {
             case .app(let name, _): name
+            case .folder(let path): path
             case .line(let number): "line \(number)"
             }
         }

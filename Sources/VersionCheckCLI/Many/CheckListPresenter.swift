@@ -141,6 +141,7 @@ enum CheckListPresenter {
     static func labelMembers(_ label: CheckListItem.Label) -> [JSONValue.Member] {
         switch label {
         case .app(let name, let path): [.init("name", .string(name)), .init("path", .string(path))]
+        case .folder(let path): [.init("name", .string(path)), .init("path", .string(path))]
         case .line(let number): [.init("line", .int(number))]
         }
     }
