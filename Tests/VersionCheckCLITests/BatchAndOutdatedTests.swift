@@ -201,7 +201,24 @@ struct BatchAndOutdatedTests {
         #expect(try AppBundleFinder.find([root, app]).map(\.path) == [root + "/Real.app", root + "/a/b/Level3.app"])
     }
 
-    // MARK: issue 31: SUFeedURL rules
+    // MARK: issue 31: batch file edges, SUFeedURL rules
+
+    @Test func aByteOrderMarkAtTheStartIsIgnoredAndLinesKeepTheirNumbers() {
+        let (result, log) = Self.runMany(["batch"], stdin: "\u{FEFF}manifest --url a.json --current 1.0\n\nmanifest --url b.json --current 2.0\n")
+        #expect(log.all.first?.0.count == 2, "\(result)")
+        #expect(result.stderr == "versioncheck: error: line 1: not asked\nversioncheck: error: line 3: not asked\n")
+        // Only at the start: elsewhere it is part of a word.
+        let (inside, insideLog) = Self.runMany(["batch"], stdin: "manifest --url a.json --current 1.0\n\u{FEFF}manifest --url b.json --current 1.0\n")
+        #expect(inside.status == .usage && insideLog.all.isEmpty, "\(inside)")
+    }
+
+    @Test(arguments: ["versioncheck", "/usr/local/bin/versioncheck"])
+    func aLineThatStartsWithTheProgramNameGetsAHint(program: String) {
+        let (result, log) = Self.runMany(["batch"], stdin: "manifest --url a.json --current 1.0\n\(program) manifest --url b.json --current 1.0\n")
+        #expect(result.status == .usage)
+        #expect(log.all.isEmpty)
+        #expect(result.stderr == "versioncheck: error: line 2: a line holds the arguments only: drop '\(program)'\n", "\(result.stderr)")
+    }
 
     @Test(arguments: [
         ("https://example.com/appcast.xml", false, "check"),

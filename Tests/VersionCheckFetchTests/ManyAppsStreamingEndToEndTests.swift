@@ -9,7 +9,8 @@ import Darwin
 
 /// `batch` and `outdated` through the built binary (issue 31): output streams in order
 /// while later checks still run, a folder that cannot be listed is a failure in its
-/// place, a bundle's `SUFeedURL` is held to the URL rules and never read from the disk.
+/// place, a bundle's `SUFeedURL` is held to the URL rules and never read from the disk,
+/// a batch file may start with a byte order mark.
 @Suite("Many apps at once: streaming, unlistable folders, feed URLs", .blockingBodies)
 struct ManyAppsStreamingEndToEndTests {
     // MARK: streaming
@@ -195,5 +196,19 @@ struct ManyAppsStreamingEndToEndTests {
             environment: ["VERSIONCHECK_OFFLINE": "1"])
         #expect(![0, 64, 65].contains(checked.status), "\(checked)")
         #expect(checked.stderr.hasPrefix("versioncheck: error: Old: "), "\(checked.stderr)")
+    }
+
+    // MARK: batch file edges
+
+    @Test func aByteOrderMarkBeforeTheFirstLineIsIgnored() throws {
+        let server = try LoopbackServer(routes: ["/m.json": [ManyAppsEndToEndTests.manifest("1.1")]])
+        let text = "\u{FEFF}manifest --url \(server.url("/m.json")) --current 1.0\n\nmanifest --url \(server.url("/m.json")) --current 1.1\n"
+        let list = try ManyAppsEndToEndTests.file(text)
+        let fromFile = try runProduct("versioncheck", ["batch", list, "--all"])
+        #expect(fromFile.status == 100, "\(fromFile)")
+        #expect(fromFile.stdout.hasPrefix("line 1  1.0 -> 1.1    optional    "), "\(fromFile.stdout)")
+        #expect(fromFile.stdout.contains("line 3  1.1           up to date  "), "\(fromFile.stdout)")
+        let fromStdin = try runProduct("versioncheck", ["batch"], stdin: Data(text.utf8))
+        #expect(fromStdin.status == 100, "\(fromStdin)")
     }
 }
