@@ -62,20 +62,13 @@ import Darwin
         for index in (1..<10).reversed() { emitter.deliver(index, Self.row(index, size: 200 * 1024, verdict: index == 5 ? .optional : .quiet)) }
         #expect(capture.stdout == "")
         #expect(Self.names(folder).isEmpty, "the file is removed from its folder at once: \(Self.names(folder))")
-        #if os(Linux)
-        // It is open, private (0600), and in TMPDIR.
-        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { fd -> (String, String)? in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd) else { return nil }
-            return target.hasPrefix(folder + "/versioncheck-output-") ? (fd, target) : nil
-        }
-        #expect(open.count == 1, "\(open)")
-        if let (fd, _) = open.first {
-            var info = stat()
-            #expect(fstat(Int32(fd)!, &info) == 0)
-            #expect(info.st_mode & 0o777 == 0o600)
-            #expect(info.st_size >= 8 * 200 * 1024, "the rows wait in the file: \(info.st_size)")
-        }
-        #endif
+        // It is open, private (0600), and holds the rows waiting.
+        let fd = try #require(emitter.spillDescriptor)
+        var info = stat()
+        #expect(fstat(fd, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(info.st_nlink == 0, "no name left in any folder")
+        #expect(info.st_size >= 8 * 200 * 1024, "the rows wait in the file: \(info.st_size)")
         emitter.deliver(0, Self.row(0))
         let expected = "row 0\n" + (1..<10).map { Self.row($0, size: 200 * 1024).stdout }.map { String(decoding: $0, as: UTF8.self) }.joined()
         #expect(capture.stdout == expected)

@@ -109,6 +109,9 @@ final class OrderedOutput: @unchecked Sendable {
         if writer { writeReady() }
     }
 
+    /// The temporary file's descriptor, once output has waited there (for tests).
+    var spillDescriptor: Int32? { lock.withLock { spill?.fd } }
+
     /// Draws the progress line before any row is handed in.
     func start() {
         progress.draw(finished: 0)

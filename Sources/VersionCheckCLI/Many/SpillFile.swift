@@ -4,7 +4,8 @@
 /// Rows are written at offsets reserved under `OrderedOutput`'s lock and read back in
 /// chunks when their turn comes.
 final class SpillFile: @unchecked Sendable {
-    private let fd: Int32
+    /// The open file (tests look at its mode and size).
+    let fd: Int32
     /// The end of the reserved space; only under `OrderedOutput`'s lock.
     private var end = 0
 
