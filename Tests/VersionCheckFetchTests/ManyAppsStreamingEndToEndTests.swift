@@ -23,7 +23,7 @@ struct ManyAppsStreamingEndToEndTests {
         ])
         let list = try ManyAppsEndToEndTests.file("""
             manifest --url \(server.url("/fast.json")) --current 1.0
-            manifest --url \(server.url("/stalled.json")) --current 1.0 --timeout 2 --retries 0
+            manifest --url \(server.url("/stalled.json")) --current 1.0 --timeout 4 --retries 0
 
             """)
         let out = list + ".out"
@@ -37,6 +37,7 @@ struct ManyAppsStreamingEndToEndTests {
         process.standardOutput = outHandle
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        let started = Date()
         try process.run()
         let deadline = Date().addingTimeInterval(15)
         var printed = ""
@@ -44,11 +45,14 @@ struct ManyAppsStreamingEndToEndTests {
             printed = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
             if !printed.contains("\n") { usleep(10_000) }
         }
-        // Read before the stalled source could answer (30 s) or line 2 time out (2 s).
+        // Read before the stalled source could answer (30 s) or line 2 time out (4 s):
+        // printed at the end, line 1 could not be read before 4 s.
         let stillRunning = process.isRunning
+        let seconds = Date().timeIntervalSince(started)
         process.waitUntilExit()
         #expect(printed.hasPrefix("line 1  1.0 -> 1.1    optional  \(server.url("/fast.json"))\n"), "\(printed)")
         #expect(stillRunning, "versioncheck had ended: its output was not streamed")
+        #expect(seconds < 4, "line 1 read after \(seconds) s")
         #expect(process.terminationStatus == 75)
     }
 
