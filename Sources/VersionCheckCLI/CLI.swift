@@ -56,8 +56,8 @@ public enum CLI {
         case .run(let line):
             let context = CommandContext(
                 output: output.with(line.global), environment: environment, stdin: stdin, checkRunner: checkRunner,
-                checkListRunner: checkListRunner ?? { requests, jobs, output, progress in
-                    LiveCheck.listRunner(environment: environment)(requests, jobs, output, progress)
+                checkListRunner: checkListRunner ?? { requests, jobs, output, finished in
+                    LiveCheck.listRunner(environment: environment)(requests, jobs, output, finished)
                 })
             do {
                 return try line.runs.init(line, context: context).run(context)

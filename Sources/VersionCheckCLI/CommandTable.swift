@@ -164,8 +164,8 @@ public enum CommandTable {
         name: "outdated",
         abstract: "Check every app in folders for updates, Sparkle and App Store alike.",
         discussion: [
-            "Finds the .app bundles under each PATH (a bundle, or a folder searched 3 levels deep: PATH/a/b/X.app is found, PATH/a/b/c/X.app is not), never inside a bundle and never through a symbolic link; without PATH, /Applications and ~/Applications on macOS (elsewhere PATH is required). Folders whose name starts with a dot are not searched. A bundle found twice is checked once.",
-            "Each bundle's Info.plist is read as --current-from reads it. Its name is CFBundleDisplayName, else CFBundleName, else the folder's name. Its source: SUFeedURL, the Sparkle appcast, compared by CFBundleVersion with Sparkle's rules and defaults; else a Mac App Store receipt (Contents/_MASReceipt/receipt), the App Store by its bundle id with --platform mac; else an iOS bundle (CFBundleSupportedPlatforms names iPhoneOS), the App Store by its bundle id; else the app is skipped.",
+            "Finds the .app bundles under each PATH (a bundle, or a folder searched 3 levels deep: PATH/a/b/X.app is found, PATH/a/b/c/X.app is not), never inside a bundle and never through a symbolic link; without PATH, /Applications and ~/Applications on macOS (elsewhere PATH is required). Folders whose name starts with a dot are not searched. A bundle found twice is checked once. A folder that cannot be listed is a failure of its own (66), reported in its place.",
+            "Each bundle's Info.plist is read as --current-from reads it. Its name is CFBundleDisplayName, else CFBundleName, else the folder's name. Its source: SUFeedURL, the Sparkle appcast, compared by CFBundleVersion with Sparkle's rules and defaults (an https:// URL, or http:// to loopback; a plain http:// feed elsewhere is skipped unless --allow-insecure; anything else, such as a file: URL or a path, is that app's failure, 65, and is never read); else a Mac App Store receipt (Contents/_MASReceipt/receipt), the App Store by its bundle id with --platform mac; else an iOS bundle (CFBundleSupportedPlatforms names iPhoneOS), the App Store by its bundle id; else the app is skipped.",
             manyParagraph,
             "The check options apply to every app; those that name one app's version or source (--current, --current-from, --current-key, --appcast-version, --id, --bundle-id, --url, --skip, --minimum, --gate, --allow-new) are a usage error.",
         ],
@@ -190,7 +190,7 @@ public enum CommandTable {
         name: "batch",
         abstract: "Run a list of lookup and manifest checks, one per line, concurrently.",
         discussion: [
-            "Each line of FILE (stdin when FILE is absent or -) is the arguments of a lookup or manifest command, split as a POSIX shell splits words (single and double quotes, backslash) with no expansion. Blank lines and lines whose first non-blank character is # are skipped; a # elsewhere is literal.",
+            "Each line of FILE (stdin when FILE is absent or -) is the arguments of a lookup or manifest command, split as a POSIX shell splits words (single and double quotes, backslash) with no expansion. Blank lines and lines whose first non-blank character is # are skipped; a # elsewhere is literal. A UTF-8 byte order mark at the start is ignored.",
             "Every line is parsed, and its --current-from read, before any request: a bad line is a usage error (64; 65 for an invalid version, 66 for an unreadable --current-from) naming it as line N, and nothing is checked. Global options, --gate and --allow-new on a line are a usage error, and so is a list of more than 5,000 checks or a line of more than 64 words. batch itself takes only --jobs, --all and the global options; check options belong on the lines.",
             manyParagraph,
         ],
@@ -209,7 +209,7 @@ public enum CommandTable {
     )
 
     static let manyParagraph =
-        "Checks run concurrently, at most --jobs at a time, and are printed in input order (outdated: sorted by path; batch: line order): one line per app with an update, columns aligned, NAME  CURRENT -> LATEST  optional|forced  SOURCE (CURRENT and LATEST are the compared versions: build numbers for a Sparkle app); with --all also up to date and skipped (WHY) lines. Each failure is one 'versioncheck: error: NAME: ...' line on stderr. When stderr is a terminal (and neither -q nor --json), a progress line 'checked N of M' is shown there and erased at the end. The exit code is the first failed check's, in output order; else 101 if any update is forced, 100 if any is optional, else 0."
+        "Checks run concurrently, at most --jobs at a time, and each is printed as soon as every earlier one is, in input order (outdated: sorted by path; batch: line order): one line per app with an update, columns aligned to widths fixed before the checks run (a longer version pushes the rest of its own line), NAME  CURRENT -> LATEST  optional|forced  SOURCE (CURRENT and LATEST are the compared versions: build numbers for a Sparkle app); with --all also up to date and skipped (WHY) lines. Each failure is one 'versioncheck: error: NAME: ...' line on stderr. When stderr is a terminal (and neither -q nor --json), a progress line 'checked N of M' is shown there and erased at the end. The exit code is the first failed check's, in output order; else 101 if any update is forced, 100 if any is optional, else 0."
 
     static let manyExitCodes: [(ExitStatus, String)] = [
         (.success, "Every check answered; none has an update (skipped apps do not count)."),

@@ -146,3 +146,6 @@ if filters.isEmpty || filters.contains("cache") {
 if filters.isEmpty || filters.contains("many") {
     runManyBenchmarks(binary: commandBinary)
 }
+if filters.isEmpty || filters.contains("many-memory") {
+    runManyMemoryBenchmarks(binary: commandBinary)
+}

@@ -56,6 +56,7 @@ gnu-misc               | tools   | (^|[^A-Za-z0-9_])(grep[ ]+-[A-Za-z]*P|find[ ]
 ALLOW='
 proc-filesystem=Sources/VersionCheckCLI/System.swift
 proc-filesystem=Tests/VersionCheckCLITests/DetachedSpawnTests.swift
+proc-filesystem=Sources/versioncheck-bench/ManyMemoryBench.swift
 environ=Sources/VersionCheckCLI/System.swift
 '
 

@@ -23,12 +23,9 @@ struct BatchAndOutdatedTests {
         let status = CLI.run(
             arguments: arguments, environment: [:], stdin: .text(stdin), output: output,
             checkRunner: { _, _ in .internalError },
-            checkListRunner: { requests, jobs, _, progress in
+            checkListRunner: { requests, jobs, _, finished in
                 log.append(requests, jobs)
-                return requests.map { _ in
-                    progress()
-                    return .failure(Failure(.notFound, "not asked"))
-                }
+                for index in requests.indices { finished(index, .failure(Failure(.notFound, "not asked"))) }
             })
         return (RunResult(status: status, stdout: capture.stdout, stderr: capture.stderr, requests: []), log)
     }
@@ -113,7 +110,12 @@ struct BatchAndOutdatedTests {
     @Test func progressGoesToATerminalStderrOnly() {
         let list = "manifest --url a.json --current 1\nmanifest --url b.json --current 1\n"
         let (shown, _) = Self.runMany(["batch"], stdin: list, terminal: true)
-        #expect(shown.stderr.hasPrefix("\r\u{1B}[Kchecked 0 of 2\r\u{1B}[Kchecked 1 of 2\r\u{1B}[Kchecked 2 of 2\r\u{1B}[K"), "\(shown.stderr)")
+        // Each row is printed as its turn comes: the line is erased before it and drawn
+        // again after it, and erased at the end.
+        let erase = "\r\u{1B}[K"
+        let error = "versioncheck: \u{1B}[1;31merror:\u{1B}[0m"
+        #expect(shown.stderr == erase + "checked 0 of 2" + erase + "\(error) line 1: not asked\n" + erase + "checked 1 of 2"
+            + erase + "\(error) line 2: not asked\n" + erase + "checked 2 of 2" + erase, "\(shown.stderr)")
         for flag in ["--json", "-q"] {
             let (quiet, _) = Self.runMany(["batch", flag], stdin: list, terminal: true)
             #expect(!quiet.stderr.contains("checked"), "\(flag)")
@@ -196,6 +198,75 @@ struct BatchAndOutdatedTests {
         try FileManager.default.createDirectory(atPath: root + "/.hidden/Hidden.app", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/a/b/Level3.app", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/a/b/c/Level4.app", withIntermediateDirectories: true)
-        #expect(try AppBundleFinder.find([root, app]) == [root + "/Real.app", root + "/a/b/Level3.app"])
+        #expect(try AppBundleFinder.find([root, app]).map(\.path) == [root + "/Real.app", root + "/a/b/Level3.app"])
+    }
+
+    // MARK: issue 31: batch file edges, SUFeedURL rules
+
+    @Test func aByteOrderMarkAtTheStartIsIgnoredAndLinesKeepTheirNumbers() {
+        let (result, log) = Self.runMany(["batch"], stdin: "\u{FEFF}manifest --url a.json --current 1.0\n\nmanifest --url b.json --current 2.0\n")
+        #expect(log.all.first?.0.count == 2, "\(result)")
+        #expect(result.stderr == "versioncheck: error: line 1: not asked\nversioncheck: error: line 3: not asked\n")
+        // Only at the start: elsewhere it is part of a word.
+        let (inside, insideLog) = Self.runMany(["batch"], stdin: "manifest --url a.json --current 1.0\n\u{FEFF}manifest --url b.json --current 1.0\n")
+        #expect(inside.status == .usage && insideLog.all.isEmpty, "\(inside)")
+    }
+
+    @Test(arguments: ["versioncheck", "/usr/local/bin/versioncheck"])
+    func aLineThatStartsWithTheProgramNameGetsAHint(program: String) {
+        let (result, log) = Self.runMany(["batch"], stdin: "manifest --url a.json --current 1.0\n\(program) manifest --url b.json --current 1.0\n")
+        #expect(result.status == .usage)
+        #expect(log.all.isEmpty)
+        #expect(result.stderr == "versioncheck: error: line 2: a line holds the arguments only: drop '\(program)'\n", "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("https://example.com/appcast.xml", false, "check"),
+        (" https://example.com/appcast.xml\n", false, "check"),
+        ("http://127.0.0.1:8080/appcast.xml", false, "check"),
+        ("http://localhost/appcast.xml", false, "check"),
+        ("http://example.com/appcast.xml", false, "skip"),
+        ("http://example.com/appcast.xml", true, "check"),
+        ("file:///etc/passwd", false, "fail"),
+        ("file:///etc/passwd", true, "fail"),
+        ("appcast.xml", false, "fail"),
+        ("/etc/passwd", false, "fail"),
+        ("data:text/xml,x", false, "fail"),
+        ("javascript:alert(1)", true, "fail"),
+        ("ftp://example.com/a.xml", true, "fail"),
+        ("https:///a.xml", false, "fail"),
+        ("", false, "fail"),
+    ])
+    func aFeedURLIsCheckedSkippedOrThatAppsFailure(feed: String, allowInsecure: Bool, expected: String) {
+        switch AppBundle.feedDecision(feed, allowInsecure: allowInsecure) {
+        case .check(let url):
+            #expect(expected == "check", "\(feed)")
+            #expect(url == feed.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .skip(let reason):
+            #expect(expected == "skip", "\(feed)")
+            #expect(reason == "insecure feed \(feed); --allow-insecure checks it")
+        case .fail(let failure):
+            #expect(expected == "fail", "\(feed)")
+            #expect(failure.exitStatus == .invalidInput)
+            #expect(failure.message.hasPrefix("SUFeedURL "), "\(failure.message)")
+        }
+    }
+
+    @Test func aBundleWithAFileFeedIsNeverCheckedAndAnInsecureOneIsSkipped() throws {
+        let base = Self.entry("CFBundleIdentifier", "com.example.x") + Self.entry("CFBundleShortVersionString", "1.0")
+            + Self.entry("CFBundleVersion", "10")
+        let file = try Self.bundle(base + Self.entry("SUFeedURL", "file:///etc/passwd") + Self.entry("CFBundleName", "Local"))
+        let (failed, failedLog) = Self.runMany(["outdated", file])
+        #expect(failed.status == .invalidInput, "\(failed)")
+        #expect(failedLog.all.isEmpty)
+        #expect(failed.stderr.hasPrefix("versioncheck: error: Local: SUFeedURL 'file:///etc/passwd' in its Info.plist: "), "\(failed.stderr)")
+        let plain = try Self.bundle(base + Self.entry("SUFeedURL", "http://example.com/a.xml") + Self.entry("CFBundleName", "Plain"))
+        let (skipped, skippedLog) = Self.runMany(["outdated", plain, "--all"])
+        #expect(skipped.status == .success, "\(skipped)")
+        #expect(skippedLog.all.isEmpty)
+        #expect(skipped.stdout == "Plain      skipped (insecure feed http://example.com/a.xml; --allow-insecure checks it)\n", "\(skipped.stdout)")
+        let (_, allowedLog) = Self.runMany(["outdated", plain, "--allow-insecure"])
+        #expect(allowedLog.all.first?.0.first?.source == .manifest(location: "http://example.com/a.xml"))
     }
 }
+

@@ -12,11 +12,11 @@ struct OutdatedCommand: Command {
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         jobs = line[Option.jobs]
         all = line[Option.all]
-        let paths: [String]
+        let entries: [AppBundleFinder.Entry]
         if !line.arguments.isEmpty {
-            paths = try AppBundleFinder.find(line.arguments)
+            entries = try AppBundleFinder.find(line.arguments)
         } else if let folders = AppBundleFinder.defaultFolders(environment: context.environment) {
-            paths = try AppBundleFinder.find(folders, missingIsEmpty: true)
+            entries = try AppBundleFinder.find(folders, missingIsEmpty: true)
         } else {
             throw Failure(
                 .usage,
@@ -25,8 +25,11 @@ struct OutdatedCommand: Command {
         // The bundles' Info.plists are read `jobs` at a time too (500 of them were half
         // this command's own instructions, on one thread).
         let environment = context.environment
-        items = BoundedParallel.map(count: paths.count, width: jobs) { index in
-            Self.item(paths[index], line: line, environment: environment)
+        items = BoundedParallel.map(count: entries.count, width: jobs) { index in
+            let entry = entries[index]
+            guard let why = entry.cannotList else { return Self.item(entry.path, line: line, environment: environment) }
+            // A folder that cannot be listed is a failure in its place (SPEC.md): never passed over.
+            return CheckListItem(label: .folder(path: entry.path), work: .failed(Failure(.noInput, "cannot list: \(why)")))
         }
     }
 
@@ -43,12 +46,24 @@ struct OutdatedCommand: Command {
             return CheckListItem(label: .app(name: AppBundle.folderName(path), path: path), work: .failed(error))
         }
         let label = CheckListItem.Label.app(name: bundle.name, path: path)
+        var current: String?
+        if case .appcast(let feed) = bundle.source {
+            switch AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure]) {
+            case .check:
+                current = bundle.info.strings[CurrentKey.build.plistKey]
+            case .skip(let reason):
+                return CheckListItem(label: label, work: .skipped(reason: reason))
+            case .fail(let failure):
+                return CheckListItem(label: label, work: .failed(failure))
+            }
+        }
         do {
             guard let check = try checkLine(for: bundle, options: line) else {
                 return CheckListItem(label: label, work: .skipped(reason: AppBundle.noSourceReason))
             }
             return CheckListItem(
-                label: label, work: .check(try CheckRequestBuilder.request(from: check, environment: environment, preread: bundle.info)))
+                label: label, work: .check(try CheckRequestBuilder.request(from: check, environment: environment, preread: bundle.info)),
+                current: current)
         } catch {
             return CheckListItem(label: label, work: .failed(error))
         }
@@ -69,9 +84,10 @@ struct OutdatedCommand: Command {
         case .none:
             return nil
         case .appcast(let feed):
+            // Only a feed `AppBundle.feedDecision` lets through is ever given as --url.
+            guard case .check(let url) = AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure]) else { return nil }
             command = ManifestCommand.self
-            values[Option.url.name] = try ValueChecker.check(
-                feed, kind: .location, option: "\(AppBundle.Key.feedURL) in its Info.plist", pointer: "")
+            values[Option.url.name] = .text(url)
         case .macAppStore:
             command = LookupCommand.self
             values[Option.platform.name] = .platform(.mac)

@@ -7,10 +7,14 @@ import Darwin
 #endif
 
 /// Runs many blocking jobs on a fixed number of threads of its own (STYLE.md #20): a
-/// slot counter hands out indices, each result is written once at its own index, and
-/// the caller gets them in input order whatever order they finish in. The jobs block
-/// (on the network helper's pipes, on files): they run on plain threads, never on
-/// Swift's cooperative pool, whose few threads a blocked job would starve.
+/// slot counter hands out indices in input order and each job runs exactly once. The
+/// jobs block (on the network helper's pipes, on files): they run on plain threads,
+/// never on Swift's cooperative pool, whose few threads a blocked job would starve.
+///
+/// `forEach` streams: each job hands its result on itself as it finishes (to an
+/// `OrderedOutput`, which prints in input order), so nothing is kept for the caller and
+/// the memory held does not grow with `count` (STYLE.md #23). `map` gathers the results
+/// by index, for short lists whose results are small.
 public enum BoundedParallel {
     /// `work(0) … work(count - 1)`, at most `width` at a time (1…`count`), in input
     /// order. With `width` 1, or one job, everything runs on the calling thread.
@@ -18,8 +22,18 @@ public enum BoundedParallel {
         count: Int, width: Int, _ work: @escaping @Sendable (Int) -> Result
     ) -> [Result] {
         guard count > 0 else { return [] }
+        let cells = Cells<Result>(count: count)
+        forEach(count: count, width: width) { index in cells.set(index, work(index)) }
+        return cells.results()
+    }
+
+    /// Runs `body(0) … body(count - 1)`, at most `width` at a time (1…`count`), each
+    /// started in input order and run once; returns when every one has returned. With
+    /// `width` 1, or one job, everything runs on the calling thread.
+    public static func forEach(count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
         let threads = max(1, min(width, count))
-        let run = Run<Result>(count: count, work: work)
+        let run = Run(count: count, body: body)
         if threads == 1 {
             run.drain()
         } else {
@@ -31,33 +45,23 @@ public enum BoundedParallel {
             run.drain()
             for thread in started { thread.join() }
         }
-        return run.results()
     }
 
-    /// The shared state of one `map`: the next index to hand out, under a lock, and one
-    /// result cell per index, each written by exactly one thread before the joins.
-    private final class Run<Result: Sendable>: @unchecked Sendable {
+    /// The shared state of one `forEach`: the next index to hand out, under a lock.
+    private final class Run: @unchecked Sendable {
         private let count: Int
-        private let work: @Sendable (Int) -> Result
+        private let body: @Sendable (Int) -> Void
         private let lock = Lock()
         private var next = 0
-        private let cells: UnsafeMutablePointer<Result?>
 
-        init(count: Int, work: @escaping @Sendable (Int) -> Result) {
+        init(count: Int, body: @escaping @Sendable (Int) -> Void) {
             self.count = count
-            self.work = work
-            cells = .allocate(capacity: count)
-            cells.initialize(repeating: nil, count: count)
-        }
-
-        deinit {
-            cells.deinitialize(count: count)
-            cells.deallocate()
+            self.body = body
         }
 
         /// Takes indices until none is left.
         func drain() {
-            while let index = take() { cells[index] = work(index) }
+            while let index = take() { body(index) }
         }
 
         private func take() -> Int? {
@@ -67,6 +71,26 @@ public enum BoundedParallel {
                 return next
             }
         }
+    }
+
+    /// One result cell per index of a `map`, each written by exactly one thread before
+    /// the joins.
+    private final class Cells<Result: Sendable>: @unchecked Sendable {
+        private let count: Int
+        private let cells: UnsafeMutablePointer<Result?>
+
+        init(count: Int) {
+            self.count = count
+            cells = .allocate(capacity: count)
+            cells.initialize(repeating: nil, count: count)
+        }
+
+        deinit {
+            cells.deinitialize(count: count)
+            cells.deallocate()
+        }
+
+        func set(_ index: Int, _ result: Result) { cells[index] = result }
 
         /// Every result, once every thread has been joined.
         func results() -> [Result] {

@@ -26,6 +26,37 @@ struct AppBundle {
         case none
     }
 
+    /// What `outdated` does with a bundle's `SUFeedURL` (SPEC.md "Many apps at once",
+    /// source 1): the value is never read as a path, never read from the disk.
+    enum FeedDecision: Equatable {
+        /// An absolute `https://` URL, or `http://` to loopback (or any host with `--allow-insecure`).
+        case check(String)
+        /// Plain `http://` to another host without `--allow-insecure`: skipped, with this reason.
+        case skip(reason: String)
+        /// A `file:` URL, a relative path, another scheme, an unparsable value: 65.
+        case fail(Failure)
+    }
+
+    /// How `feed` (an `SUFeedURL`) is checked.
+    static func feedDecision(_ feed: String, allowInsecure: Bool) -> FeedDecision {
+        let trimmed = Version.trimmingWhitespace(feed)
+        let shown = Quote.single(WebAddress.displaying(trimmed))
+        let expected = "expected an absolute https:// URL (or http:// to a loopback host)"
+        guard let url = WebAddress(trimmed), url.hasAuthority else {
+            return .fail(Failure(.invalidInput, "\(Key.feedURL) \(shown) in its Info.plist: not an absolute URL; \(expected)"))
+        }
+        switch FetchRule.refusal(scheme: url.scheme, host: url.host, allowInsecure: allowInsecure) {
+        case nil:
+            return .check(trimmed)
+        case .plainHTTPToNonLoopback, .httpsToHTTP:
+            return .skip(reason: "insecure feed \(url.display); --allow-insecure checks it")
+        case .noHost:
+            return .fail(Failure(.invalidInput, "\(Key.feedURL) \(shown) in its Info.plist: no host; \(expected)"))
+        case .otherScheme:
+            return .fail(Failure(.invalidInput, "\(Key.feedURL) \(shown) in its Info.plist: a \(url.scheme): URL is not fetched; \(expected)"))
+        }
+    }
+
     /// Why an app with no source is skipped (`skipped (WHY)`, JSON `reason`).
     static let noSourceReason = "no SUFeedURL, Mac App Store receipt or iOS platform"
 

@@ -3,8 +3,16 @@ import VersionCheckSources
 /// Finds the `.app` bundles `outdated` checks (SPEC.md "Many apps at once"): a PATH that
 /// is a bundle, or the bundles in a folder up to `maximumDepth` levels down
 /// (`PATH/X.app` is level 1), never inside a bundle, never through a symbolic link,
-/// never in a folder whose name starts with a dot. Each bundle once, sorted by path.
+/// never in a folder whose name starts with a dot. Each bundle once, sorted by path; a
+/// folder that cannot be listed is found too, in its place, so that it is reported
+/// rather than passed over in silence.
 enum AppBundleFinder {
+    /// A bundle to check, or a folder that cannot be listed and why (`Permission denied`).
+    struct Entry: Equatable {
+        var path: String
+        var cannotList: String? = nil
+    }
+
     /// `PATH/a/b/X.app` is found; `PATH/a/b/c/X.app` is not.
     static let maximumDepth = 3
 
@@ -18,11 +26,11 @@ enum AppBundleFinder {
         #endif
     }
 
-    /// The bundles under `paths`, sorted by path, a bundle reached twice (overlapping
-    /// paths, a hard link) listed once. A PATH that does not exist is 66 unless
-    /// `missingIsEmpty` (the default folders).
-    static func find(_ paths: [String], missingIsEmpty: Bool = false) throws(Failure) -> [String] {
-        var found: [(path: String, identity: FileIdentity)] = []
+    /// The bundles under `paths`, and the folders that cannot be listed, sorted by path,
+    /// each reached twice (overlapping paths, a hard link) listed once. A PATH that does
+    /// not exist is 66 unless `missingIsEmpty` (the default folders).
+    static func find(_ paths: [String], missingIsEmpty: Bool = false) throws(Failure) -> [Entry] {
+        var found: [Found] = []
         for given in paths {
             let path = trimmingTrailingSlashes(given)
             switch System.identity(path, follow: true) {
@@ -35,9 +43,9 @@ enum AppBundleFinder {
                     throw Failure(.noInput, "outdated \(Quote.single(given)): not a folder or an app bundle")
                 }
                 if isBundleName(path) {
-                    found.append((path, identity))
+                    found.append(Found(path: path, identity: identity))
                 } else {
-                    walk(path, level: 1, into: &found)
+                    walk(path, identity: identity, level: 1, into: &found)
                 }
             }
         }
@@ -46,24 +54,47 @@ enum AppBundleFinder {
         let sorted = found.map { (bytes: Array($0.path.utf8), bundle: $0) }
             .sorted { ByteText.precedes($0.bytes, $1.bytes) }
         var seen: Set<FileIdentity> = []
-        return sorted.filter { seen.insert($0.bundle.identity).inserted }.map(\.bundle.path)
+        return sorted.filter { seen.insert($0.bundle.identity).inserted }.map { Entry(path: $0.bundle.path, cannotList: $0.bundle.cannotList) }
     }
 
-    /// Adds the bundles in `folder` (at `level`) and, below `maximumDepth`, in its subfolders.
-    private static func walk(_ folder: String, level: Int, into found: inout [(path: String, identity: FileIdentity)]) {
-        // A folder that cannot be listed (no permission) holds nothing we can check.
-        guard case .success(let names) = System.directoryEntries(folder) else { return }
+    /// A bundle or an unlistable folder, with its identity.
+    private struct Found {
+        var path: String
+        var identity: FileIdentity
+        var cannotList: String? = nil
+    }
+
+    /// Adds the bundles in `folder` (at `level`) and, below `maximumDepth`, in its
+    /// subfolders; a folder that cannot be listed, or whose entries cannot be looked at
+    /// (read but not search permission), is added as such.
+    private static func walk(_ folder: String, identity: FileIdentity, level: Int, into found: inout [Found]) {
+        let names: [String]
+        switch System.directoryEntries(folder) {
+        case .success(let listed): names = listed
+        case .failure(let error):
+            found.append(Found(path: folder, identity: identity, cannotList: error.description))
+            return
+        }
+        var denied: SystemCallError?
         for name in names where !name.hasPrefix(".") {
             let path = folder == "/" ? "/" + name : folder + "/" + name
-            guard case .success((let kind, let identity)) = System.identity(path, follow: false), kind == .directory else {
-                continue  // files, and symbolic links wherever they point
+            let kind: FileStatus.Kind
+            let entry: FileIdentity
+            switch System.identity(path, follow: false) {
+            case .success(let status): (kind, entry) = status
+            case .failure(let error):
+                // Gone since the listing: nothing to check. Anything else hides what is there.
+                if !error.isNoSuchFile && denied == nil { denied = error }
+                continue
             }
+            guard kind == .directory else { continue }  // files, and symbolic links wherever they point
             if isBundleName(name) {
-                found.append((path, identity))
+                found.append(Found(path: path, identity: entry))
             } else if level < maximumDepth {
-                walk(path, level: level + 1, into: &found)
+                walk(path, identity: entry, level: level + 1, into: &found)
             }
         }
+        if let denied { found.append(Found(path: folder, identity: identity, cannotList: denied.description)) }
     }
 
     /// Whether a folder is named as an app bundle (`X.app`).

@@ -15,6 +15,8 @@ enum BatchFile {
     /// budget. A check needs at most about 40 words.
     static let maximumChecks = 5_000
     static let maximumWords = 64
+    /// The UTF-8 byte order mark, U+FEFF.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The checks of `text`, one row per line that holds one. `global` is the batch's own
     /// `--json`, `-q`, `-v`, given to every check.
@@ -23,7 +25,10 @@ enum BatchFile {
     ) throws(Failure) -> [CheckListItem] {
         var items: [CheckListItem] = []
         var failure: Failure?
-        bytes.withUnsafeBufferPointer { buffer in
+        // A UTF-8 byte order mark before the first line (Windows editors write one) is not
+        // part of it; the lines keep their numbers.
+        let start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        bytes[start...].withUnsafeBufferPointer { buffer in
             ByteLines.forEach(in: buffer) { number, range in
                 guard failure == nil else { return }
                 var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
@@ -53,6 +58,9 @@ enum BatchFile {
             words = try ShellWords.split(line, limit: maximumWords)
         } catch {
             throw Failure(.usage, error.description)
+        }
+        if let first = words.first, first.split(separator: "/").last == "versioncheck" {
+            throw Failure(.usage, "a line holds the arguments only: drop '\(first)'")
         }
         let parsed: ParsedCommandLine
         switch try CommandLineParser.parse(words) {

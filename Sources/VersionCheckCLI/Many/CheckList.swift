@@ -1,18 +1,21 @@
 import VersionCheckCore
 
-/// Runs a list of checks, at most `jobs` at a time, and returns one result per request
-/// in input order, whatever order they finish in; `progress` is called once per finished
-/// check, from any thread. Warnings (the cache's) and `-v` lines go to `output`'s stderr.
+/// Runs a list of checks, at most `jobs` at a time, and hands each one's result to
+/// `finished` (with the request's index) as soon as it ends, from the thread that ran it,
+/// in any order; returns once every check has ended and been handed on. Nothing is kept
+/// after `finished` returns (STYLE.md #23). Warnings (the cache's) and `-v` lines go to
+/// `output`'s stderr.
 ///
 /// The real program's is `LiveCheck.listRunner`; tests inject fakes.
 public typealias CheckListRunner = @Sendable (
-    _ requests: [CheckRequest], _ jobs: Int, _ output: Output, _ progress: @escaping @Sendable () -> Void
-) -> [Result<CheckReport, Failure>]
+    _ requests: [CheckRequest], _ jobs: Int, _ output: Output,
+    _ finished: @escaping @Sendable (_ index: Int, _ result: Result<CheckReport, Failure>) -> Void
+) -> Void
 
 extension LiveCheck {
     /// The real program's list of checks: each as `runner(environment:)` runs one, with
     /// the cache `--check-period` asks for, at most `jobs` at a time on threads of their
-    /// own (`BoundedParallel`), results in input order, all through one network helper
+    /// own (`BoundedParallel.forEach`), each result handed on as it ends, all through one network helper
     /// (`ServedHelper`, started at the first check that needs the network).
     ///
     /// `--background-refresh`: the expired entries' locks are collected while the checks
@@ -26,7 +29,7 @@ extension LiveCheck {
             BackgroundRefresh.settle(environment: environment)
             if let list = environment[BackgroundRefresh.listVariable] { System.removeFile(list) }
         }
-        return { requests, jobs, output, progress in
+        return { requests, jobs, output, finished in
             let collector = RefreshCollector()
             // One helper serves every check of the list; it ends before the refresh starts.
             let helper = ServedHelper(environment: environment)
@@ -35,7 +38,7 @@ extension LiveCheck {
                 startRefresh: { request, url, store in
                     if refreshLocks.isEmpty { collector.collect(request, url: url, store: &store) }
                 })
-            let results = BoundedParallel.map(count: requests.count, width: jobs) { index in
+            BoundedParallel.forEach(count: requests.count, width: jobs) { index in
                 let lock = BackgroundRefresh.lock(for: requests[index], among: refreshLocks)
                 let request = lock == nil ? requests[index] : BackgroundRefresh.refreshing(requests[index])
                 let result: Result<CheckReport, Failure>
@@ -46,12 +49,10 @@ extension LiveCheck {
                     result = .failure(error)
                 }
                 if let lock { cache?.releaseRefreshLock(lock) }
-                progress()
-                return result
+                finished(index, result)
             }
             helper.finish()
             collector.start(jobs: jobs)
-            return results
         }
     }
 }
@@ -61,12 +62,15 @@ struct CheckListItem: Sendable {
     /// How the row is named: an app (`outdated`) or a line of the file (`batch`).
     enum Label: Sendable, Equatable {
         case app(name: String, path: String)
+        /// A folder `outdated` cannot list: named by its path.
+        case folder(path: String)
         case line(Int)
 
         /// The NAME column and the prefix of an error line.
         var name: String {
             switch self {
             case .app(let name, _): name
+            case .folder(let path): path
             case .line(let number): "line \(number)"
             }
         }
@@ -84,6 +88,10 @@ struct CheckListItem: Sendable {
 
     var label: Label
     var work: Work
+    /// The version text the check will compare, when the command knows it before the
+    /// check runs (`outdated`: a Sparkle app's `CFBundleVersion`); nil to take it from
+    /// the request (`CheckListPresenter.columnWidths`).
+    var current: String? = nil
 }
 
 /// What became of one row.
@@ -93,63 +101,65 @@ enum CheckListOutcome: Sendable {
     case skipped(reason: String)
 }
 
-/// Runs the rows' checks through the list runner and prints the outcome, in row order.
+/// Runs the rows' checks through the list runner and prints each row's outcome as soon
+/// as every earlier row's is printed (`OrderedOutput`).
 enum CheckList {
-    /// Runs every check of `items`, at most `jobs` at a time, then prints them (SPEC.md
-    /// "Many apps at once") and returns the exit status: the first failure's code in
-    /// output order, else 101 if any update is forced, 100 if any is optional, else 0.
+    /// Runs every check of `items`, at most `jobs` at a time, printing them in row order
+    /// as they end (SPEC.md "Many apps at once"), and returns the exit status: the first
+    /// failure's code in output order, else 101 if any update is forced, 100 if any is
+    /// optional, else 0. A finished check is rendered at once, on its own thread, and only
+    /// its output is kept until its turn.
     static func run(_ items: [CheckListItem], jobs: Int, all: Bool, context: CommandContext) -> ExitStatus {
+        let output = context.output
         var requests: [CheckRequest] = []
-        for item in items {
-            if case .check(let request) = item.work { requests.append(request) }
+        var rowOfRequest: [Int] = []
+        for (row, item) in items.enumerated() {
+            guard case .check(let request) = item.work else { continue }
+            requests.append(request)
+            rowOfRequest.append(row)
         }
-        let progress = ProgressLine(total: requests.count, output: context.output)
-        progress.start()
-        let results = requests.isEmpty ? [] : context.checkListRunner(requests, jobs, context.output) { progress.advance() }
-        progress.erase()
-        guard results.count == requests.count else {
-            return context.output.report(Failure(
-                .internal, "the check pipeline returned \(results.count) results for \(requests.count) checks"))
-        }
-        var next = results.makeIterator()
-        let outcomes: [CheckListOutcome] = items.map { item in
+        let widths = CheckListPresenter.columnWidths(items, all: all)
+        let emitter = OrderedOutput(
+            count: items.count, output: output, progress: ProgressLine(total: requests.count, output: output),
+            folder: temporaryFolder(context.environment))
+        emitter.start()
+        for (row, item) in items.enumerated() {
+            let outcome: CheckListOutcome
             switch item.work {
-            case .check:
-                switch next.next() {
-                case .success(let report)?: return .report(report)
-                case .failure(let failure)?: return .failure(failure)
-                case nil: return .failure(Failure(.internal, "a check has no result"))
+            case .check: continue
+            case .skipped(let reason): outcome = .skipped(reason: reason)
+            case .failed(let failure): outcome = .failure(failure)
+            }
+            emitter.deliver(row, CheckListPresenter.render(item.label, outcome, all: all, widths: widths, like: output), finishedCheck: false)
+        }
+        if !requests.isEmpty {
+            let rows = rowOfRequest
+            context.checkListRunner(requests, jobs, output) { index, result in
+                guard rows.indices.contains(index) else { return }
+                let outcome: CheckListOutcome
+                switch result {
+                case .success(let report): outcome = .report(report)
+                case .failure(let failure): outcome = .failure(failure)
                 }
-            case .skipped(let reason): return .skipped(reason: reason)
-            case .failed(let failure): return .failure(failure)
+                let row = rows[index]
+                emitter.deliver(row, CheckListPresenter.render(items[row].label, outcome, all: all, widths: widths, like: output))
             }
         }
-        let rows = zip(items.map(\.label), outcomes).map { label, outcome in
-            guard case .failure(let failure) = outcome else { return (label, outcome) }
-            return (label, CheckListOutcome.failure(Failure(failure.kind, "\(label.name): \(failure.message)")))
+        let end = emitter.finish()
+        if end.missing > 0 {
+            return output.report(Failure(.internal, "the check pipeline left \(end.missing) of \(items.count) rows without a result"))
         }
-        CheckListPresenter.present(rows, all: all, to: context.output)
-        return exitStatus(outcomes)
+        guard let failure = end.outputFailure else { return end.status }
+        output.errorLine(failure.message)
+        switch end.status {
+        case .success, .no, .optionalUpdate, .forcedUpdate: return failure.exitStatus
+        default: return end.status
+        }
     }
 
-    /// The first failure's code in output order, else 101 if any is forced, 100 if any is
-    /// optional, else 0; skipped rows do not count.
-    static func exitStatus(_ outcomes: [CheckListOutcome]) -> ExitStatus {
-        var status = ExitStatus.success
-        for outcome in outcomes {
-            switch outcome {
-            case .failure(let failure):
-                return failure.exitStatus
-            case .report(let report):
-                switch CheckPresenter.exitStatus(report) {
-                case .forcedUpdate: status = .forcedUpdate
-                case .optionalUpdate where status != .forcedUpdate: status = .optionalUpdate
-                default: break
-                }
-            case .skipped:
-                break
-            }
-        }
-        return status
+    /// Where output waiting its turn beyond memory goes: `TMPDIR`, else `/tmp`.
+    static func temporaryFolder(_ environment: [String: String]) -> String {
+        guard let folder = environment["TMPDIR"], !folder.isEmpty else { return "/tmp" }
+        return folder
     }
 }

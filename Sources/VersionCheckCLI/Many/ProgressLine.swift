@@ -1,12 +1,11 @@
 /// `checked 12 of 140` on stderr, rewritten in place as checks finish and erased at the
 /// end: only when stderr is a terminal and neither `-q` nor `--json` is given (SPEC.md
-/// "Many apps at once"). Safe to call from the threads that run the checks.
+/// "Many apps at once"). Not locked: one writer at a time draws it (`OrderedOutput`'s,
+/// which erases it before printing rows and draws it again after them).
 final class ProgressLine: @unchecked Sendable {
     private let sink: OutputSink?
     private let total: Int
-    private var finished = 0
     private var shown = false
-    private let lock = Lock()
 
     /// A progress line for `total` checks on `output`'s stderr, or a silent one when the rules say so.
     init(total: Int, output: Output) {
@@ -14,27 +13,17 @@ final class ProgressLine: @unchecked Sendable {
         sink = output.stderr.isTerminal && !output.quiet && !output.json && total > 0 ? output.stderr : nil
     }
 
-    /// Shows the line before the first check finishes.
-    func start() { update(adding: 0) }
-
-    /// One more check finished.
-    func advance() { update(adding: 1) }
-
-    /// Erases the line (before the results are printed).
-    func erase() {
+    /// Shows `checked FINISHED of TOTAL` in place of the line shown before.
+    func draw(finished: Int) {
         guard let sink else { return }
-        lock.withLock {
-            if shown { sink.write("\r\u{1B}[K") }
-            shown = false
-        }
+        sink.write("\r\u{1B}[Kchecked \(min(finished, total)) of \(total)")
+        shown = true
     }
 
-    private func update(adding count: Int) {
-        guard let sink else { return }
-        lock.withLock {
-            finished = min(finished + count, total)
-            sink.write("\r\u{1B}[Kchecked \(finished) of \(total)")
-            shown = true
-        }
+    /// Erases the line (before rows are printed, and at the end).
+    func erase() {
+        guard let sink, shown else { return }
+        sink.write("\r\u{1B}[K")
+        shown = false
     }
 }
