@@ -27,7 +27,7 @@ struct ManyAppsStreamingEndToEndTests {
 
             """)
         let out = list + ".out"
-        FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         defer { try? outHandle.close() }
         let process = Process()
