@@ -403,7 +403,7 @@ public enum CommandTable {
     public static let environment: [(String, String)] = [
         ("VERSIONCHECK_LOOKUP_URL", "Replaces the App Store lookup endpoint (--lookup-url wins)."),
         ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that does the network requests of lookup and manifest."),
-        ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS)."),
+        ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck (when absolute), else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache."),
         (OfflineSwitch.environmentVariable, "When set and not empty, lookup and manifest make no network request and start no refresh: the end user's switch to turn every check off. With --check-period the cache answers whatever its age (JSON stale true); otherwise the check fails with 75, kind offline. Local manifests are still read."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]

@@ -76,7 +76,10 @@ extension System {
         return .success(())
     }
 
-    private static func directoryExists(_ path: String) -> Bool {
+    private static func directoryExists(_ path: String) -> Bool { isExistingFolder(path) }
+
+    /// Whether `path` names an existing directory (`stat(2)`: symbolic links followed).
+    static func isExistingFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR)
     }

@@ -15,7 +15,7 @@ struct OutdatedCommand: Command {
         let paths: [String]
         if !line.arguments.isEmpty {
             paths = try AppBundleFinder.find(line.arguments)
-        } else if let folders = AppBundleFinder.defaultFolders(environment: context.environment) {
+        } else if let folders = AppBundleFinder.defaultFolders(environment: context.environment, warn: context.output.warning) {
             paths = try AppBundleFinder.find(folders, missingIsEmpty: true)
         } else {
             throw Failure(
