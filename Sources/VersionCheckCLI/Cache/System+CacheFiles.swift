@@ -107,6 +107,20 @@ extension System {
         return .success(fd)
     }
 
+    /// `flock(fd, LOCK_EX)` (EINTR retried): whether the lock was taken. It is held until
+    /// `unlock` or until the last descriptor of this open of the file is closed.
+    static func lockExclusively(_ fd: Int32) -> Bool {
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
+    }
+
+    /// `flock(fd, LOCK_UN)`.
+    static func unlock(_ fd: Int32) {
+        _ = flock(fd, LOCK_UN)
+    }
+
     /// `fchmod(2)`.
     static func changeMode(of fd: Int32, to mode: UInt32) -> Result<Void, SystemCallError> {
         fchmod(fd, mode_t(mode)) == 0 ? .success(()) : .failure(SystemCallError(call: "fchmod", code: errno))
