@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 extension CLI {
     /// Runs the process's own command line — its arguments, environment, stdin, stdout
     /// and stderr — and returns the exit status for `main.swift` to `exit` with.
@@ -27,5 +29,6 @@ extension CLI {
     }
 
     /// The variables besides `VERSIONCHECK_*` that versioncheck reads.
-    static let readNames: [[UInt8]] = ["NO_COLOR", "TERM", "HOME", "XDG_CACHE_HOME"].map { Array($0.utf8) }
+    static let readNames: [[UInt8]] = (["NO_COLOR", "TERM", "HOME", "XDG_CACHE_HOME"] + TrustedCertificates.variables)
+        .map { Array($0.utf8) }
 }

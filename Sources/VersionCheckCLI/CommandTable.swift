@@ -404,7 +404,8 @@ public enum CommandTable {
     public static let environment: [(String, String)] = [
         ("VERSIONCHECK_LOOKUP_URL", "Replaces the App Store lookup endpoint (--lookup-url wins)."),
         ("VERSIONCHECK_FETCH_HELPER", "The path of the versioncheck-fetch helper that does the network requests of lookup and manifest."),
-        ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS)."),
+        ("VERSIONCHECK_CACHE_DIR", "The cache folder of --check-period (--cache-dir wins); else $XDG_CACHE_HOME/versioncheck (when absolute), else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache."),
+        ("CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR", "Linux: the certificates trusted over https instead of the system's, as curl and OpenSSL read them (CURL_CA_BUNDLE first); one that names nothing readable is 66. Ignored on macOS."),
         (OfflineSwitch.environmentVariable, "When set and not empty, lookup and manifest make no network request and start no refresh: the end user's switch to turn every check off. With --check-period the cache answers whatever its age (JSON stale true); otherwise the check fails with 75, kind offline. Local manifests are still read."),
         ("XDG_CACHE_HOME, HOME", "Where the cache goes by default: $XDG_CACHE_HOME/versioncheck when it is an absolute path, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache (see 'versioncheck help cache')."),
         ("CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR", "Linux: the trusted certificates, replacing the system's store when set and not empty, as curl and OpenSSL read them (CURL_CA_BUNDLE first); one that names nothing readable is 66. Ignored on macOS."),

@@ -21,7 +21,7 @@ public enum Documentation {
         ("heldBack", "{version, reason, until} of the highest newer release held back: reason phased-rollout, min-age, channel or major-upgrade; until the date it will be offered (ISO 8601 UTC), null for a channel or a major upgrade; else null. It never changes the status."),
         ("installable", "{version, url} of the highest release in (current, latest] that is not informational (what can be installed), else null."),
         ("cached", "true when the answer came from the cache without asking the source."),
-        ("fetchedAt", "When the cached body was fetched or revalidated (ISO 8601 UTC); null unless --check-period consulted the cache."),
+        ("fetchedAt", "When the request that got the cached body (or its 304) was sent (ISO 8601 UTC); null unless --check-period consulted the cache."),
         ("stale", "true when the cache entry answered although this run wanted a fresh answer: older than --check-period (--background-refresh, VERSIONCHECK_OFFLINE), --refresh given, or the source unreachable (--stale-if-error). A stale answer fails --gate."),
         ("source", "The lookup URL that was built, or --url as given (credentials removed)."),
         ("app", "lookup: {id, bundleId, name} of the app; null for manifest."),

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VersionCheckCore
 
 /// Why a child could not be started: the `errno`.
 struct SpawnError: Error {
@@ -83,12 +84,19 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addclose(&actions, writeEnd)
         posix_spawn_file_actions_addclose(&actions, readEnd)
+        // Last, so that no earlier action lands on its number (`HelperTie`).
+        let tied = Self.tieReadEnd.map { posix_spawn_file_actions_adddup2(&actions, $0, HelperTie.descriptor) == 0 } ?? false
         let argv = ([path] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = argv + [nil]
+        let tieEntry = tied ? strdup("\(HelperTie.environmentVariable)=\(HelperTie.descriptor)") : nil
+        defer { free(tieEntry) }
+        var environment = System.inheritedEnvironment(without: HelperTie.environmentVariable) + (tieEntry.map { [$0] } ?? []) + [nil]
         var pid: pid_t = 0
         let status = pointers.withUnsafeMutableBufferPointer { buffer in
-            posix_spawn(&pid, path, &actions, nil, buffer.baseAddress!, System.environmentPointer)
+            environment.withUnsafeMutableBufferPointer { envp in
+                posix_spawn(&pid, path, &actions, nil, buffer.baseAddress!, envp.baseAddress!)
+            }
         }
         close(writeEnd)
         if input { close(socketEnds[1]) }
@@ -100,6 +108,26 @@ struct ChildProcess {
         InterruptCleanup.register(pid)
         return .success(ChildProcess(pid: pid, output: readEnd, input: input ? socketEnds[0] : nil))
     }
+
+    /// The read end of this process's `HelperTie` pipe, made on the first spawn (under
+    /// `spawnLock`) and kept open, like its write end, until the process ends; nil when no
+    /// pipe could be made (the helpers then run untied, as before). Both ends are
+    /// close-on-exec and numbered above `HelperTie.descriptor`, so a child's `dup2` onto
+    /// that number never closes one of them, and no child keeps the write end.
+    private static let tieReadEnd: Int32? = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, HelperTie.descriptor + 1)
+        let writeEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, HelperTie.descriptor + 1)
+        close(ends[0])
+        close(ends[1])
+        guard readEnd >= 0, writeEnd >= 0 else {
+            if readEnd >= 0 { close(readEnd) }
+            if writeEnd >= 0 { close(writeEnd) }
+            return nil
+        }
+        return readEnd  // the write end is never written, never closed
+    }()
 
     /// `fd`, close-on-exec and numbered 3 or above: a descriptor that took the place of a
     /// closed standard one (0, 1, 2) is moved up and its old number closed again. Nil (with
@@ -135,6 +163,19 @@ struct ChildProcess {
 }
 
 extension System {
+    /// The entries of `environ` (`NAME=value`), less those of the variable `name`: a
+    /// child's environment, before what the parent adds.
+    static func inheritedEnvironment(without name: String) -> [UnsafeMutablePointer<CChar>?] {
+        let prefix = Array((name + "=").utf8CString.dropLast())
+        var entries: [UnsafeMutablePointer<CChar>?] = []
+        var cursor = environmentPointer
+        while let entry = cursor?.pointee {
+            cursor = cursor?.successor()
+            if strncmp(entry, prefix, prefix.count) != 0 { entries.append(entry) }
+        }
+        return entries
+    }
+
     /// Writing to a stream socket whose reader is gone fails with `EPIPE` instead of
     /// raising `SIGPIPE` (Darwin: `SO_NOSIGPIPE`; Linux: `System.sendAll` passes `MSG_NOSIGNAL`).
     static func suppressSIGPIPE(on fd: Int32) {

@@ -49,6 +49,11 @@ struct CurlExchange: HTTPExchanging {
             ok = ok && curl.setPointer(handle, CurlOption.writeData, receiverPointer)
             ok = ok && curl.setPointer(handle, CurlOption.headerFunction, unsafeBitCast(curlWriteHeader, to: UnsafeRawPointer.self))
             ok = ok && curl.setPointer(handle, CurlOption.headerData, receiverPointer)
+            if let trusted = Self.trusted {
+                // Only what the environment names: NULL turns libcurl's built-in file or folder off.
+                ok = ok && Self.withOptionalCString(trusted.file?.path) { curl.setPointer(handle, CurlOption.caInfo, $0) }
+                ok = ok && Self.withOptionalCString(trusted.folder?.path) { curl.setPointer(handle, CurlOption.caPath, $0) }
+            }
             guard ok else { return -1 }
             return curl.perform(handle)
         }
@@ -63,6 +68,16 @@ struct CurlExchange: HTTPExchanging {
         }
         guard let status = receiver.status else { throw TransportError.other("malformed HTTP response (no status line)") }
         return HTTPResponse(url: request.url, status: status, headers: receiver.headers, body: receiver.body)
+    }
+
+    /// The certificates to trust instead of the system's store (`CURL_CA_BUNDLE`,
+    /// `SSL_CERT_FILE`, `SSL_CERT_DIR`), read once; nil for the system's.
+    static let trusted = TrustedCertificates(environment: ProcessInfo.processInfo.environment)
+
+    /// `body` with `text` as a C string, or with nil.
+    private static func withOptionalCString<T>(_ text: String?, _ body: (UnsafeRawPointer?) -> T) -> T {
+        guard let text else { return body(nil) }
+        return text.withCString { body(UnsafeRawPointer($0)) }
     }
 
     /// The timeout in whole milliseconds, rounded up; 0 (none) for "no deadline".
@@ -173,6 +188,8 @@ enum CurlOption {
     static let writeData: Int32 = 10001
     static let url: Int32 = 10002
     static let errorBuffer: Int32 = 10010
+    static let caInfo: Int32 = 10065
+    static let caPath: Int32 = 10097
     static let writeFunction: Int32 = 20011
     static let httpHeader: Int32 = 10023
     static let headerData: Int32 = 10029

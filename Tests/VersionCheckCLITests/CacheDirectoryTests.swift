@@ -37,11 +37,37 @@ import Testing
                    expected: .success(CacheDirectory(path: "/Users/u/Library/Caches/versioncheck", origin: .home))),
         Resolution(option: nil, environment: ["HOME": "/"], platform: .linux,
                    expected: .success(CacheDirectory(path: "/.cache/versioncheck", origin: .home))),
-        Resolution(option: nil, environment: ["HOME": ""], platform: .linux, expected: .failure(.noHome)),
-        Resolution(option: nil, environment: [:], platform: .macOS, expected: .failure(.noHome)),
+        Resolution(option: nil, environment: ["HOME": ""], platform: .linux, expected: .failure(.noHome(.notSet))),
+        Resolution(option: nil, environment: [:], platform: .macOS, expected: .failure(.noHome(.notSet))),
+        // Issue 31: HOME counts only as an absolute path to an existing folder.
+        Resolution(option: nil, environment: ["HOME": "/nonexistent"], platform: .linux,
+                   expected: .failure(.noHome(.notAFolder("/nonexistent")))),
+        Resolution(option: nil, environment: ["HOME": "/nonexistent"], platform: .macOS,
+                   expected: .failure(.noHome(.notAFolder("/nonexistent")))),
+        Resolution(option: nil, environment: ["HOME": "home/u"], platform: .linux, expected: .failure(.noHome(.relative("home/u")))),
+        Resolution(option: nil, environment: ["HOME": "."], platform: .macOS, expected: .failure(.noHome(.relative(".")))),
+        Resolution(option: nil, environment: ["XDG_CACHE_HOME": "cache", "HOME": "h"], platform: .linux,
+                   expected: .failure(.noHome(.relative("h")))),
+        // An explicit choice decides even when HOME is unusable (it is never consulted).
+        Resolution(option: nil, environment: ["XDG_CACHE_HOME": "/x", "HOME": "/nonexistent"], platform: .linux,
+                   expected: .success(CacheDirectory(path: "/x/versioncheck", origin: .xdg))),
+        Resolution(option: nil, environment: ["VERSIONCHECK_CACHE_DIR": "e", "HOME": "h"], platform: .linux,
+                   expected: .success(CacheDirectory(path: "e", origin: .environment))),
     ])
     func resolution(row: Resolution) {
-        #expect(CacheDirectory.resolve(option: row.option, environment: row.environment, platform: row.platform) == row.expected)
+        let folders: Set = ["/h", "/h/", "/home/u", "/Users/u", "/"]
+        let resolved = CacheDirectory.resolve(
+            option: row.option, environment: row.environment, platform: row.platform, isFolder: { folders.contains($0) })
+        #expect(resolved == row.expected)
+    }
+
+    @Test func homeIsAskedOfTheFileSystem() throws {
+        let scratch = try CacheScratch()
+        let file = scratch.path("file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(HomeFolder.resolve(environment: ["HOME": scratch.root.path + "/"]) == .success(scratch.root.path))
+        #expect(HomeFolder.resolve(environment: ["HOME": file]) == .failure(.notAFolder(file)))
+        #expect(HomeFolder.resolve(environment: ["HOME": scratch.path("missing")]) == .failure(.notAFolder(scratch.path("missing"))))
     }
 
     @Test func noHomeIsOneWarningAndNoCache() {
@@ -49,7 +75,7 @@ import Testing
         var store = CacheStore(
             location: CacheDirectory.resolve(option: nil, environment: [:]), now: { 0 }, warn: { lines.warn($0) })
         let found = store.lookup(url: "https://example.com/a.json")
-        #expect(found == .absent(.directoryUnusable(.noHome)))
+        #expect(found == .absent(.directoryUnusable(.noHome(.notSet))))
         let stored = store.store(url: "https://example.com/a.json", body: [1], entityTag: nil, lastModified: nil, fetchedAt: 0)
         #expect(!stored)
         #expect(lines.warnings == [

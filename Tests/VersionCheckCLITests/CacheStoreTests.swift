@@ -25,10 +25,11 @@ import Testing
         Freshness(period: 0.5, refresh: false, fetchedAt: 0, now: day / 2, expected: .stale(.expired(age: day / 2))),
         Freshness(period: 0, refresh: false, fetchedAt: 1000, now: 1000, expected: .stale(.expired(age: 0))),
         Freshness(period: 7, refresh: true, fetchedAt: 1000, now: 1001, expected: .stale(.refreshRequested(age: 1))),
-        Freshness(period: 7, refresh: false, fetchedAt: 1001, now: 1000, expected: .stale(.fromTheFuture(age: -1))),
+        Freshness(period: 7, refresh: false, fetchedAt: 1001, now: 1000, expected: .fromTheFuture(age: -1)),
+        Freshness(period: 7, refresh: true, fetchedAt: 1001, now: 1000, expected: .fromTheFuture(age: -1)),
         Freshness(period: 1e300, refresh: false, fetchedAt: 0, now: 10 * day, expected: .fresh(age: 10 * day)),
         Freshness(period: 1, refresh: false, fetchedAt: .min, now: .max, expected: .stale(.expired(age: .max))),
-        Freshness(period: 1, refresh: false, fetchedAt: .max, now: .min, expected: .stale(.fromTheFuture(age: .min))),
+        Freshness(period: 1, refresh: false, fetchedAt: .max, now: .min, expected: .fromTheFuture(age: .min)),
     ])
     func freshness(row: Freshness) {
         #expect(CacheFreshness.judge(checkPeriodDays: row.period, refresh: row.refresh, fetchedAt: row.fetchedAt, now: row.now)
@@ -50,6 +51,9 @@ import Testing
         (["VERSIONCHECK_TEST_NOW": ""], nil), (["VERSIONCHECK_TEST_NOW": "1.5"], nil),
         (["VERSIONCHECK_TEST_NOW": "+5"], nil), (["VERSIONCHECK_TEST_NOW": "-"], nil),
         (["VERSIONCHECK_TEST_NOW": "99999999999999999999"], nil), ([:], nil),
+        // From this time on, advancing: it starts at the time given.
+        (["VERSIONCHECK_TEST_NOW": "1767323045+"], 1_767_323_045), (["VERSIONCHECK_TEST_NOW": "-5+"], -5),
+        (["VERSIONCHECK_TEST_NOW": "+"], nil), (["VERSIONCHECK_TEST_NOW": "5++"], nil), (["VERSIONCHECK_TEST_NOW": "+5+"], nil),
     ] as [([String: String], Int64?)])
     func testClock(environment: [String: String], expected: Int64?) {
         #expect(Clock.testNow(environment: environment) == expected)
@@ -199,6 +203,70 @@ import Testing
         #expect(lines.logs.last == "cache: 304, renewed")
     }
 
+    // MARK: a newer answer is never replaced by an older one (issue 31)
+
+    /// A store at `now`, and what it stored first (fetched at `first`).
+    func seededStore(first: Int64, now: Int64) throws -> (CacheStore, CacheLines, CacheScratch) {
+        let scratch = try CacheScratch()
+        let lines = CacheLines()
+        var store = CacheStore.testing(scratch.path("cache"), now: now, lines: lines)
+        let stored = store.store(url: Self.url, body: Array("new".utf8), entityTag: "\"new\"", lastModified: nil, fetchedAt: first)
+        #expect(stored)
+        return (store, lines, scratch)
+    }
+
+    @Test func anOlderRequestLeavesANewerEntry() throws {
+        var (store, lines, scratch) = try seededStore(first: 1_000, now: 2_000)
+        let stored = store.store(url: Self.url, body: Array("old".utf8), entityTag: "\"old\"", lastModified: nil, fetchedAt: 999)
+        #expect(!stored)
+        let found = store.lookup(url: Self.url)
+        #expect(found == .found(
+            CacheEntry(url: Self.url, fetchedAt: 1_000, entityTag: "\"new\"", body: Array("new".utf8)), age: 1_000))
+        #expect(lines.logs.last == "cache: not stored: the entry holds a newer answer (fetched 1970-01-01T00:16:40Z, after this run's request of 1970-01-01T00:16:39Z)")
+        #expect(lines.warnings.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("cache")) == [CacheChecksum.fileName(for: Self.url)])
+    }
+
+    @Test func aRenewAfterAnOlderRequestLeavesANewerEntry() throws {
+        var (store, _, scratch) = try seededStore(first: 1_000, now: 2_000)
+        defer { withExtendedLifetime(scratch) {} }
+        let old = CacheEntry(url: Self.url, fetchedAt: 10, entityTag: "\"old\"", body: Array("old".utf8))
+        let renewedEarly = store.renew(old, at: 999)
+        #expect(!renewedEarly)
+        guard case .found(let entry, _) = store.lookup(url: Self.url) else { Issue.record("no entry"); return }
+        #expect(entry.body == Array("new".utf8) && entry.fetchedAt == 1_000)
+        let renewedLater = store.renew(old, at: 1_500)
+        #expect(renewedLater)
+        guard case .found(let renewed, _) = store.lookup(url: Self.url) else { Issue.record("no entry"); return }
+        #expect(renewed.body == Array("old".utf8) && renewed.fetchedAt == 1_500)
+    }
+
+    @Test(arguments: [Int64(1_000), 1_001, 1_999])
+    func aRequestSentAtOrAfterTheEntryReplacesIt(sentAt: Int64) throws {
+        var (store, _, scratch) = try seededStore(first: 1_000, now: 2_000)
+        defer { withExtendedLifetime(scratch) {} }
+        let stored = store.store(url: Self.url, body: Array("later".utf8), entityTag: nil, lastModified: nil, fetchedAt: sentAt)
+        #expect(stored)
+        guard case .found(let entry, _) = store.lookup(url: Self.url) else { Issue.record("no entry"); return }
+        #expect(entry.body == Array("later".utf8) && entry.fetchedAt == sentAt)
+    }
+
+    /// An entry dated after now (the clock was set back) counts as absent: it neither
+    /// answers nor keeps out an answer fetched now.
+    @Test func anEntryFromTheFutureCountsAsAbsent() throws {
+        var (store, lines, scratch) = try seededStore(first: 5_000, now: 2_000)
+        defer { withExtendedLifetime(scratch) {} }
+        for refresh in [false, true] {
+            let consulted = store.consult(url: Self.url, checkPeriodDays: 7, refresh: refresh)
+            #expect(consulted == .absent(.fromTheFuture(age: -3_000)))
+        }
+        #expect(lines.logs.last == "cache: the entry is dated 50 min in the future (the clock was set back?): counts as absent")
+        let stored = store.store(url: Self.url, body: Array("now".utf8), entityTag: nil, lastModified: nil, fetchedAt: 1_990)
+        #expect(stored)
+        guard case .found(let entry, _) = store.lookup(url: Self.url) else { Issue.record("no entry"); return }
+        #expect(entry.body == Array("now".utf8) && entry.fetchedAt == 1_990)
+    }
+
     @Test func twoStorefrontsNeverShareAnEntry() throws {
         let scratch = try CacheScratch()
         var store = CacheStore.testing(scratch.path("cache"))
@@ -214,8 +282,9 @@ import Testing
         #expect(usEntry.body == Array("us".utf8) && gbEntry.body == Array("gb".utf8))
     }
 
-    /// 20 writers at once on a cold cache (the directory not yet there): one whole entry, no
-    /// temporary file left, no warning.
+    /// 20 writers at once on a cold cache (the directory not yet there): one whole entry, the
+    /// newest request's (the writers look and rename under a lock), no temporary file left,
+    /// no warning.
     @Test func twentyConcurrentWritersLeaveOneWholeEntry() throws {
         let scratch = try CacheScratch()
         let path = scratch.path("cold/versioncheck")
@@ -223,15 +292,15 @@ import Testing
         let bodies = (0..<20).map { index in [UInt8](repeating: UInt8(index), count: 1_000 + index * 5_000) }
         DispatchQueue.concurrentPerform(iterations: 20) { index in
             var store = CacheStore.testing(path, lines: lines)
-            let stored = store.store(url: Self.url, body: bodies[index], entityTag: "\"\(index)\"", lastModified: nil, fetchedAt: Int64(index))
-            #expect(stored)
+            _ = store.store(url: Self.url, body: bodies[index], entityTag: "\"\(index)\"", lastModified: nil, fetchedAt: Int64(index))
         }
         #expect(lines.warnings.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: path) == [CacheChecksum.fileName(for: Self.url)])
         var store = CacheStore.testing(path, lines: lines)
         guard case .found(let entry, _) = store.lookup(url: Self.url) else { Issue.record("no entry"); return }
-        let index = Int(entry.fetchedAt)
-        #expect(entry.body == bodies[index] && entry.entityTag == "\"\(index)\"")
+        // The newest request's answer, whatever order the writers finished in.
+        #expect(entry.fetchedAt == 19)
+        #expect(entry.body == bodies[19] && entry.entityTag == "\"19\"")
     }
 
     /// Readers running while writers replace the entry see an old or a new entry, whole,

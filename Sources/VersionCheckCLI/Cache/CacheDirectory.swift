@@ -4,8 +4,10 @@
 /// 3. `$XDG_CACHE_HOME/versioncheck`, when `XDG_CACHE_HOME` is an absolute path (the XDG
 ///    Base Directory spec says to ignore an empty or relative one);
 /// 4. `$HOME/.cache/versioncheck` on Linux, `$HOME/Library/Caches/versioncheck` on macOS,
-///    when `HOME` is set and not empty.
-/// Otherwise there is no cache (`CacheDirectoryProblem.noHome`).
+///    when `HOME` is an absolute path to an existing folder (`HomeFolder`).
+/// Otherwise there is no cache (`CacheDirectoryProblem.noHome`). The first rule that
+/// applies decides: a directory it gives that turns out unusable means no cache, never
+/// the next rule's directory.
 ///
 /// Resolving only computes the path; `CacheStore` opens and vets it, and creates it
 /// (missing parents included, each mode 0700 as the XDG spec asks) on the first write.
@@ -57,6 +59,13 @@ public struct CacheDirectory: Sendable, Equatable {
     public static func resolve(
         option: String?, environment: [String: String], platform: Platform = .current
     ) -> Result<CacheDirectory, CacheDirectoryProblem> {
+        resolve(option: option, environment: environment, platform: platform, isFolder: System.isExistingFolder)
+    }
+
+    /// `resolve`, with `isFolder` answering whether `HOME` is an existing folder.
+    static func resolve(
+        option: String?, environment: [String: String], platform: Platform, isFolder: (String) -> Bool
+    ) -> Result<CacheDirectory, CacheDirectoryProblem> {
         if let option, !option.isEmpty { return .success(CacheDirectory(path: option, origin: .option)) }
         if let variable = environment[environmentVariable], !variable.isEmpty {
             return .success(CacheDirectory(path: variable, origin: .environment))
@@ -64,10 +73,12 @@ public struct CacheDirectory: Sendable, Equatable {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return .success(CacheDirectory(path: join(xdg, "versioncheck"), origin: .xdg))
         }
-        if let home = environment["HOME"], !home.isEmpty {
+        switch HomeFolder.resolve(environment: environment, isFolder: isFolder) {
+        case .success(let home):
             return .success(CacheDirectory(path: join(home, platform.homeRelativePath), origin: .home))
+        case .failure(let problem):
+            return .failure(.noHome(problem))
         }
-        return .failure(.noHome)
     }
 
     /// The path of the file `name` inside the directory.
@@ -95,8 +106,9 @@ public struct CacheDirectory: Sendable, Equatable {
 /// Why the cache directory is not used: each is one warning, and the check goes on
 /// without a cache.
 public enum CacheDirectoryProblem: Error, Sendable, Equatable {
-    /// No `--cache-dir`, `VERSIONCHECK_CACHE_DIR`, absolute `XDG_CACHE_HOME` or `HOME`.
-    case noHome
+    /// No `--cache-dir`, `VERSIONCHECK_CACHE_DIR` or absolute `XDG_CACHE_HOME`, and `HOME`
+    /// is not an absolute path to an existing folder (why).
+    case noHome(HomeFolder.Problem)
     /// The directory's last component is a symbolic link.
     case symbolicLink(path: String)
     /// It is a file, not a directory.
@@ -114,8 +126,8 @@ public enum CacheDirectoryProblem: Error, Sendable, Equatable {
     public var description: String {
         let notUsed = "; not using the cache"
         switch self {
-        case .noHome:
-            return "no cache directory: HOME is not set (set --cache-dir, \(CacheDirectory.environmentVariable) or XDG_CACHE_HOME)"
+        case .noHome(let problem):
+            return "no cache directory: \(problem.description) (set --cache-dir, \(CacheDirectory.environmentVariable) or XDG_CACHE_HOME)"
                 + notUsed
         case .symbolicLink(let path):
             return "cache directory \(Quote.single(path)) is a symbolic link" + notUsed

@@ -5,15 +5,16 @@ public enum CacheFreshness: Sendable, Equatable {
     case fresh(age: Int64)
     /// Ask the source, with the entry's validators (a 304 renews it).
     case stale(StaleReason)
+    /// Fetched after now (a clock that went back, a copied cache): `age` < 0 seconds. The
+    /// entry counts as absent: it neither answers nor stands in the way of a new answer.
+    case fromTheFuture(age: Int64)
 
     /// Why an entry must be revalidated.
     public enum StaleReason: Sendable, Equatable {
         /// At least the period old (`age` seconds; a period of 0 makes every entry stale).
         case expired(age: Int64)
-        /// `--refresh` was given (`age` seconds, possibly negative).
+        /// `--refresh` was given (`age` seconds, ≥ 0).
         case refreshRequested(age: Int64)
-        /// Fetched after now (a clock that went back, a copied cache): `age` < 0 seconds.
-        case fromTheFuture(age: Int64)
 
         /// `--refresh` asked for it: the source must answer now.
         public var isRefreshRequested: Bool {
@@ -25,14 +26,14 @@ public enum CacheFreshness: Sendable, Equatable {
     /// Seconds in a day.
     public static let secondsPerDay: Double = 86_400
 
-    /// The rule: with `refresh`, stale; an entry dated after `now`, stale; an entry
-    /// strictly younger than `checkPeriodDays` days, fresh; anything else, stale.
+    /// The rule: an entry dated after `now` is from the future (absent); with `refresh`,
+    /// stale; an entry strictly younger than `checkPeriodDays` days, fresh; anything else, stale.
     /// `checkPeriodDays` is `--check-period` (a non-negative decimal number of days).
     public static func judge(checkPeriodDays: Double, refresh: Bool, fetchedAt: Int64, now: Int64) -> CacheFreshness {
         let (age, overflow) = now.subtractingReportingOverflow(fetchedAt)
         let safeAge = overflow ? (fetchedAt > now ? Int64.min : Int64.max) : age
+        if safeAge < 0 { return .fromTheFuture(age: safeAge) }
         if refresh { return .stale(.refreshRequested(age: safeAge)) }
-        if safeAge < 0 { return .stale(.fromTheFuture(age: safeAge)) }
         if Double(safeAge) < checkPeriodDays * secondsPerDay { return .fresh(age: safeAge) }
         return .stale(.expired(age: safeAge))
     }

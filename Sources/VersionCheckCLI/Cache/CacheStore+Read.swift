@@ -27,6 +27,13 @@ extension CacheStore {
         }
     }
 
+    /// When the entry file `name` for `url` says it was fetched, if it is a whole, verified
+    /// entry (a damaged one counts as absent, and a new answer replaces it); nil otherwise.
+    static func fetchedAt(ofEntryNamed name: String, in directory: Int32, url: String) -> Int64? {
+        guard case .success(let entry)? = readEntry(named: name, in: directory, url: url) else { return nil }
+        return entry.fetchedAt
+    }
+
     /// Reads and verifies the entry file `name` in the directory `directory`; nil when
     /// there is no such file.
     static func readEntry(named name: String, in directory: Int32, url: String) -> Result<CacheEntry, CacheEntryProblem>? {

@@ -1,10 +1,14 @@
+import VersionCheckCore
+
 extension CacheStore {
     /// The mode of every entry file.
     static let entryMode: UInt32 = 0o600
 
     /// Stores a body that decoded into an answer (never call it with one that did not),
-    /// replacing any entry for `url` atomically. Validators holding a line break are
-    /// dropped. Returns whether the entry was written; a failure is one warning.
+    /// replacing any entry for `url` atomically. `fetchedAt` is when the request that got
+    /// the body was sent: an entry fetched after it (a newer answer, stored meanwhile by
+    /// another run) is left as it is. Validators holding a line break are dropped.
+    /// Returns whether the entry was written; a failure is one warning.
     @discardableResult
     public mutating func store(
         url: String, body: [UInt8], entityTag: String?, lastModified: String?, fetchedAt: Int64
@@ -18,7 +22,8 @@ extension CacheStore {
     }
 
     /// After a 304: rewrites `entry` (as `lookup` or `consult` returned it) with the new
-    /// time `at`, keeping its body and validators. Returns whether it was written.
+    /// time `at` (when the request was sent), keeping its body and validators; an entry
+    /// fetched after `at` is left as it is. Returns whether it was written.
     @discardableResult
     public mutating func renew(_ entry: CacheEntry, at time: Int64) -> Bool {
         var renewed = entry
@@ -29,7 +34,11 @@ extension CacheStore {
     }
 
     /// Writes `entry` to a new temporary file in the cache directory, then renames it over
-    /// the entry's name.
+    /// the entry's name — unless the entry there was fetched after `entry` (and not after
+    /// now: an entry from the future counts as absent). The look and the rename happen
+    /// under an exclusive `flock` of the directory, so two runs storing at once keep the
+    /// newer answer whatever order they finish in (without the lock, where `flock` is not
+    /// supported, the look still covers all but a rename-sized window).
     private mutating func write(_ entry: CacheEntry) -> Bool {
         guard Self.isCacheable(entry.url) else {
             log("cache: not stored (not an http(s) URL)")
@@ -43,6 +52,13 @@ extension CacheStore {
         defer { opened.close() }
         Self.sweepTemporaryFiles(in: opened.descriptor, now: Clock.secondsSinceEpoch())
         let name = CacheChecksum.fileName(for: entry.url)
+        let locked = System.lockExclusively(opened.descriptor)
+        defer { if locked { System.unlock(opened.descriptor) } }
+        if let newer = Self.fetchedAt(ofEntryNamed: name, in: opened.descriptor, url: entry.url),
+           newer > entry.fetchedAt, newer <= now() {
+            log("cache: not stored: the entry holds a newer answer (fetched \(ISO8601.text(secondsSinceEpoch: newer)), after this run's request of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt)))")
+            return false
+        }
         switch Self.replace(name, in: opened.descriptor, header: header, body: entry.body, synchronize: synchronizesWrites) {
         case .success:
             return true

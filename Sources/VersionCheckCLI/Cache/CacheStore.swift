@@ -16,6 +16,8 @@ public enum CacheMiss: Sendable, Equatable {
     case directoryUnusable(CacheDirectoryProblem)
     /// The entry file is unusable: damaged, foreign, too large (warned; a new answer replaces it).
     case entryUnusable(CacheEntryProblem)
+    /// The entry is dated after now (a clock set back): it counts as absent (a `-v` line).
+    case fromTheFuture(age: Int64)
 }
 
 /// What `consult` decided: the hit path (`fresh`) never starts the network helper.
@@ -95,6 +97,9 @@ public struct CacheStore: Sendable {
             case .stale(let reason):
                 log(Self.describe(reason))
                 return .stale(entry, reason)
+            case .fromTheFuture(let age):
+                log("cache: the entry is dated \(CacheAge.describe(seconds: age)) (the clock was set back?): counts as absent")
+                return .absent(.fromTheFuture(age: age))
             }
         }
     }
@@ -104,7 +109,6 @@ public struct CacheStore: Sendable {
         switch reason {
         case .expired(let age): "cache: stale, revalidating (fetched \(CacheAge.describe(seconds: age)))"
         case .refreshRequested(let age): "cache: --refresh, revalidating (fetched \(CacheAge.describe(seconds: age)))"
-        case .fromTheFuture(let age): "cache: dated in the future, revalidating (fetched \(CacheAge.describe(seconds: age)))"
         }
     }
 

@@ -76,7 +76,10 @@ extension System {
         return .success(())
     }
 
-    private static func directoryExists(_ path: String) -> Bool {
+    private static func directoryExists(_ path: String) -> Bool { isExistingFolder(path) }
+
+    /// Whether `path` names an existing directory (`stat(2)`: symbolic links followed).
+    static func isExistingFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR)
     }
@@ -102,6 +105,20 @@ extension System {
             return .failure(failure)
         }
         return .success(fd)
+    }
+
+    /// `flock(fd, LOCK_EX)` (EINTR retried): whether the lock was taken. It is held until
+    /// `unlock` or until the last descriptor of this open of the file is closed.
+    static func lockExclusively(_ fd: Int32) -> Bool {
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
+    }
+
+    /// `flock(fd, LOCK_UN)`.
+    static func unlock(_ fd: Int32) {
+        _ = flock(fd, LOCK_UN)
     }
 
     /// `fchmod(2)`.

@@ -74,22 +74,26 @@ public struct BodySource: Sendable {
         }
         if offline { throw OfflineSwitch.failure(shown, cached: true) }
         do throws(Failure) {
+            // When the request is sent: an entry stored meanwhile by a run that asked later
+            // (a `--refresh` while this background refresh waited) holds a newer answer, and
+            // the store leaves it. A retry sends the request that gets the body later still:
+            // the entry is dated at, never after, the question its answer is to.
+            let sentAt = store.now()
             let response = try fetch(url, request: request, clock: clock, validators: revalidated)
-            let now = store.now()
             if response.status == 304, let entry = revalidated {
                 let decoded = try decode(SourceBody(bytes: entry.body))
-                store.renew(entry, at: now)
-                return SourceAnswer(decoded: decoded, source: shown, fetchedAt: now)
+                store.renew(entry, at: sentAt)
+                return SourceAnswer(decoded: decoded, source: shown, fetchedAt: sentAt)
             }
             guard response.isSuccess else { throw failure(response) }
             let decoded = try decode(SourceBody(bytes: response.body))
             let stored = store.store(
                 url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
-                lastModified: response.lastModified, fetchedAt: now)
+                lastModified: response.lastModified, fetchedAt: sentAt)
             if stored, let items = decoded.itemsToKeep {
                 store.keepItems(items, body: response.body, url: url.withoutUserInfo, base: shown)
             }
-            return SourceAnswer(decoded: decoded, source: shown, fetchedAt: now)
+            return SourceAnswer(decoded: decoded, source: shown, fetchedAt: sentAt)
         } catch {
             // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an
             // entry younger than DAYS, decided afresh with this run's options.

@@ -33,6 +33,7 @@ public struct HelperProcess: BodyFetcher {
     /// Starts the helper with `request` as its arguments, stdin from `/dev/null`, stderr
     /// shared (its `-v` lines), stdout a pipe; reads the report and waits for the helper.
     public func fetch(_ request: FetchRequest) throws(Failure) -> FetchReport {
+        if let problem = TrustedCertificates.problem(environment: environment) { throw problem }
         let path = try Self.locate(environment: environment).get()
         let child: ChildProcess
         switch ChildProcess.spawn(path, arguments: request.arguments) {

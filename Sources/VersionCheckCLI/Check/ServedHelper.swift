@@ -102,6 +102,10 @@ final class ServedHelper: BodyFetcher, @unchecked Sendable {
     private func startIfNeeded() -> Failure? {
         if let broken { return broken }
         guard child == nil else { return nil }
+        if let problem = TrustedCertificates.problem(environment: environment) {
+            broken = problem
+            return problem
+        }
         switch HelperProcess.locate(environment: environment) {
         case .failure(let failure):
             broken = failure

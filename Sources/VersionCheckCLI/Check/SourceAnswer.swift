@@ -32,7 +32,7 @@ struct SourceAnswer {
     var policy: UpdatePolicy { decoded.policy }
     /// Answered from the cache, without a request.
     var cached = false
-    /// When the body was fetched or revalidated, when the cache was consulted.
+    /// When the request that got the body (or its 304) was sent, when the cache was consulted.
     var fetchedAt: Int64?
     /// The entry answered although this run wanted a fresh answer.
     var stale = false

@@ -15,7 +15,7 @@ struct OutdatedCommand: Command {
         let entries: [AppBundleFinder.Entry]
         if !line.arguments.isEmpty {
             entries = try AppBundleFinder.find(line.arguments)
-        } else if let folders = AppBundleFinder.defaultFolders(environment: context.environment) {
+        } else if let folders = AppBundleFinder.defaultFolders(environment: context.environment, warn: context.output.warning) {
             entries = try AppBundleFinder.find(folders, missingIsEmpty: true)
         } else {
             throw Failure(

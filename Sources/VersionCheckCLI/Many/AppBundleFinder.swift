@@ -17,10 +17,17 @@ enum AppBundleFinder {
     static let maximumDepth = 3
 
     /// Where to look when no PATH is given: `/Applications` and `~/Applications` on
-    /// macOS (a missing one is passed over); nil elsewhere, where PATH is required.
-    static func defaultFolders(environment: [String: String]) -> [String]? {
+    /// macOS (a missing one is passed over; `~` only when `HOME` is usable, else `warn`
+    /// says once that `~/Applications` is left out); nil elsewhere, where PATH is required.
+    static func defaultFolders(environment: [String: String], warn: (String) -> Void) -> [String]? {
         #if os(macOS)
-        return ["/Applications"] + (environment["HOME"].map { [trimmingTrailingSlashes($0) + "/Applications"] } ?? [])
+        switch HomeFolder.resolve(environment: environment) {
+        case .success(let home):
+            return ["/Applications", home + "/Applications"]
+        case .failure(let problem):
+            warn("\(problem.description): leaving out ~/Applications")
+            return ["/Applications"]
+        }
         #else
         return nil
         #endif
