@@ -70,7 +70,7 @@ BUDGET_ROOT   ?= .build-check-budget
 VERSION_DIR   ?= .build-version
 CHECK_VERSION ?= 9.8.7-check.1+stamp
 # What the checks need, as Debian packages.
-CHECK_PACKAGES := groff man-db bash-completion zsh fish python3 ruby
+CHECK_PACKAGES := groff man-db bash-completion zsh fish python3 ruby openssl
 
 .PHONY: all build test test-build snapshots bench bench-alloc bench-lookup demo release startup-order check-release check-budget install install-strip uninstall \
         check-install check-version check-deps check clean version-text libcurl check-portability

@@ -408,9 +408,8 @@ public enum CommandTable {
         ("CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR", "Linux: the certificates trusted over https instead of the system's, as curl and OpenSSL read them (CURL_CA_BUNDLE first); one that names nothing readable is 66. Ignored on macOS."),
         (OfflineSwitch.environmentVariable, "When set and not empty, lookup and manifest make no network request and start no refresh: the end user's switch to turn every check off. With --check-period the cache answers whatever its age (JSON stale true); otherwise the check fails with 75, kind offline. Local manifests are still read."),
         ("XDG_CACHE_HOME, HOME", "Where the cache goes by default: $XDG_CACHE_HOME/versioncheck when it is an absolute path, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache (see 'versioncheck help cache')."),
-        ("CURL_CA_BUNDLE, SSL_CERT_FILE, SSL_CERT_DIR", "Linux: the trusted certificates, replacing the system's store when set and not empty, as curl and OpenSSL read them (CURL_CA_BUNDLE first); one that names nothing readable is 66. Ignored on macOS."),
         ("https_proxy, http_proxy, no_proxy", "Linux: the proxy for requests, as libcurl reads them. macOS takes it from the system's settings."),
-        ("TMPDIR", "Where outdated and batch hold output waiting behind a slow earlier check beyond 32 MiB (a file of mode 0600, removed at exit)."),
+        ("TMPDIR", "Where outdated and batch hold output waiting behind a slow earlier check beyond 32 MiB (a file of mode 0600, unlinked as soon as it is made)."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]
 }

@@ -34,7 +34,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         case .no: "The answer is no: satisfies not satisfied, --gate not passed, sort filters left nothing."
         case .usage: "Usage error: unknown command or option, missing or extra argument, bad option value."
         case .invalidInput: "Invalid version or constraint given by the user."
-        case .noInput: "An input cannot be read: a --current-from file or bundle that does not exist, a manifest file that exists but cannot be read, standard input (closed, a folder), a folder outdated cannot list."
+        case .noInput: "An input cannot be read: a --current-from file or bundle that does not exist, a manifest file that exists but cannot be read, standard input (closed, a folder), a folder outdated cannot list, a certificate file or folder CURL_CA_BUNDLE, SSL_CERT_FILE or SSL_CERT_DIR names."
         case .notFound: "Not found: no such app, HTTP 404/410, no such manifest file (one that exists but cannot be read is 66)."
         case .unreachable: "Source unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries; VERSIONCHECK_OFFLINE with no cached answer."
         case .badResponse: "Bad response: not JSON/plist, invalid version, too large, bad status or redirect."

@@ -28,7 +28,7 @@ extension HelpTopic {
                 paragraphs: [
                     "Text: one line per app with an update, columns aligned: NAME  CURRENT -> LATEST  optional|forced  SOURCE (batch: NAME is 'line N'; the versions are the compared ones, build numbers for a Sparkle app). --all adds 'up to date' and 'skipped (WHY)' lines. Each failure is one 'versioncheck: error: NAME: …' line on stderr. --json prints JSON Lines: the lookup/manifest object with name and path (outdated) or line (batch); a failure is its error object with those keys; a skipped app has status skipped and a reason. On a terminal, a 'checked 12 of 140' line on stderr shows progress and is erased at the end.",
                     "The exit code is the first failure's in output order (a failure never reads as up to date), else 101 if any update is forced, 100 if any is optional, else 0. Skipped apps do not count.",
-                    "Memory does not grow with the list: a finished check keeps only its output until it is printed, and output waiting behind a slow earlier check beyond 32 MiB is held in a temporary file in TMPDIR (mode 0600, removed at exit).",
+                    "Memory does not grow with the list: a finished check keeps only its output until it is printed, and output waiting behind a slow earlier check beyond 32 MiB is held in a temporary file in TMPDIR (mode 0600, unlinked as soon as it is made, so none is ever left behind). Text columns are as wide as what is known before the checks run (names, current versions); a longer cell pushes the rest of its own line.",
                 ]),
         ])
 }
