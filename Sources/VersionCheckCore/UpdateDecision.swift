@@ -191,7 +191,8 @@ public func decideUpdate(
 
 /// The level from `current` to `latest`, and what it was computed on: the display
 /// versions when the policy knows the installed one and `latest` has one (equal display
-/// versions: `prerelease`), else the compared versions (build numbers or not).
+/// versions: `prerelease`; a leading `v` before a digit left out), else the compared
+/// versions (build numbers or not).
 private func bumpLevel(
     of latest: Release?, from current: Version, policy: UpdatePolicy
 ) -> (BumpLevel?, UpdateDecision.LevelBasis) {
@@ -199,7 +200,7 @@ private func bumpLevel(
         return (nil, policy.comparesBuildNumbers ? .buildNumbers : .versions)
     }
     if let installed = policy.currentDisplayVersion, let text = latest.displayVersion,
-       let display = try? Version(sparkle: text) {
+       let display = try? Version(sparkleDisplay: text) {
         return (display.bumpLevel(from: installed) ?? .prerelease, .displayVersions)
     }
     return (level, policy.comparesBuildNumbers ? .buildNumbers : .versions)

@@ -3,7 +3,8 @@ import Testing
 import VersionCheckTestSupport
 
 /// Appcasts in the shapes real apps publish, through the built binary over loopback HTTP:
-/// one build listed twice for two ranges of macOS (MacVim).
+/// one build listed twice for two ranges of macOS (MacVim), and display versions spelled
+/// `v0.64.0` (VimR).
 @Suite(.blockingBodies) struct AppcastRealShapesEndToEndTests {
     static func check(_ fixture: String, _ arguments: [String], now: String? = nil) throws -> ProcessResult {
         let server = try LoopbackServer(routes: ["/appcast.xml": [.init(file: fixture)]])
@@ -45,5 +46,21 @@ import VersionCheckTestSupport
         let notAsked = try Self.check("appcast-legacy-build.xml", ["--current", "183", "--os-version", "10.11", "--json"])
         #expect(notAsked.status == 0, "\(notAsked)")
         #expect(notAsked.stdout.contains(#""unavailable": null"#), "\(notAsked.stdout)")
+    }
+
+    /// `v0.64.0` compares and levels as `0.64.0`, and is reported as spelled.
+    @Test(arguments: ["v0.63.0", "0.63.0", "V0.63.0"])
+    func aDisplayVersionSpelledWithVIsCompared(current: String) throws {
+        let result = try Self.check(
+            "appcast-v-prefixed.xml", ["--current", current, "--appcast-version", "display", "--optional-on", "minor"])
+        #expect(result.status == 100, "\(result)")
+        #expect(result.stdout.hasPrefix("optional update: \(current) -> v0.64.0 (v0.64.0 is a minor update)\n"), "\(result.stdout)")
+        let json = try Self.check(
+            "appcast-v-prefixed.xml", ["--current", current, "--appcast-version", "display", "--json"])
+        #expect(json.stdout.contains(#""latest": "v0.64.0""#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""level": "minor""#), "\(json.stdout)")
+        let upToDate = try Self.check("appcast-v-prefixed.xml", ["--current", "v0.64.0", "--appcast-version", "display"])
+        #expect(upToDate.status == 0, "\(upToDate)")
+        #expect(upToDate.stdout.hasPrefix("up to date: v0.64.0 (latest v0.64.0)\n"), "\(upToDate.stdout)")
     }
 }

@@ -145,7 +145,8 @@ public enum AppcastSelection {
             let missing = field == .build ? "sparkle:version" : "sparkle:shortVersionString or sparkle:version"
             throw .missingVersion(item: item.index, element: missing)
         }
-        return try sparkleVersion(text, item: item, element: element)
+        // A display version spelled `v0.64.0` compares as `0.64.0` (SPEC.md "Sparkle appcasts").
+        return try sparkleVersion(text, item: item, element: element, display: element == "sparkle:shortVersionString")
     }
 
     static func isCritical(_ item: AppcastItem, current: Version) throws(AppcastError) -> Bool {
@@ -201,9 +202,11 @@ public enum AppcastSelection {
         return minimum > osVersion
     }
 
-    private static func sparkleVersion(_ text: String, item: AppcastItem, element: String) throws(AppcastError) -> Version {
+    private static func sparkleVersion(
+        _ text: String, item: AppcastItem, element: String, display: Bool = false
+    ) throws(AppcastError) -> Version {
         do {
-            return try Version(sparkle: text)
+            return display ? try Version(sparkleDisplay: text) : try Version(sparkle: text)
         } catch {
             throw .invalidVersion(item: item.index, element: element, error)
         }

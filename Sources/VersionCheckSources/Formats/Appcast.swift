@@ -98,7 +98,8 @@ public enum AppcastFormat: ManifestFormat {
                 + "Sparkle 1's <enclosure> attributes win over Sparkle 2's elements. Versions compare exactly as "
                 + "Sparkle 2's SUStandardVersionComparator compares them (2.0a1 < 2.0b3 < 2.0b10 < 2.0rc1 < 2.0; 1.0 "
                 + "(1234) < 1.0 (1235); text from the first '-' on is ignored), in the feed and for --current, --skip "
-                + "and --minimum. --force-on defaults to never: only critical items, a minimum or an explicit "
+                + "and --minimum; a display version spelled v0.64.0 compares as 0.64.0. Of items of equal version that "
+                + "every filter offers, the first in the feed wins. --force-on defaults to never: only critical items, a minimum or an explicit "
                 + "--force-on force. Build numbers name no level; with --current-from (or --appcast-version display) "
                 + "levels are computed on the display versions.",
             "Offered besides --os-version and --min-age: items of no channel, or of a --channel; with "
