@@ -13,6 +13,9 @@ public struct SourceDocument: Sendable, Equatable {
     public var updateURL: String?
     /// The app a lookup found (`app` in `--json`); nil for a manifest.
     public var app: AppInfo?
+    /// What the source said that was left out, for `-v` (an appcast's `pubDate` that is
+    /// no date); a few lines at most.
+    public var notices: [String] = []
 
     public init(releases: [Release], minimumVersion: Version? = nil, updateURL: String? = nil, app: AppInfo? = nil) {
         self.releases = releases

@@ -3,9 +3,12 @@ import Testing
 import VersionCheckTestSupport
 
 /// Appcasts in the shapes real apps publish, through the built binary over loopback HTTP:
-/// one build listed twice for two ranges of macOS (MacVim), and display versions spelled
-/// `v0.64.0` (VimR).
+/// one build listed twice for two ranges of macOS (MacVim), display versions spelled
+/// `v0.64.0` (VimR), and the `pubDate` spellings found in the wild.
 @Suite(.blockingBodies) struct AppcastRealShapesEndToEndTests {
+    /// 2025-06-11T12:00:00Z: a day after the newest item of `appcast-v-prefixed.xml`.
+    static let june11 = "1749643200"
+
     static func check(_ fixture: String, _ arguments: [String], now: String? = nil) throws -> ProcessResult {
         let server = try LoopbackServer(routes: ["/appcast.xml": [.init(file: fixture)]])
         return try runProduct(
@@ -62,5 +65,28 @@ import VersionCheckTestSupport
         let upToDate = try Self.check("appcast-v-prefixed.xml", ["--current", "v0.64.0", "--appcast-version", "display"])
         #expect(upToDate.status == 0, "\(upToDate)")
         #expect(upToDate.stdout.hasPrefix("up to date: v0.64.0 (latest v0.64.0)\n"), "\(upToDate.stdout)")
+    }
+
+    /// Dates as real feeds write them: `GMT+2` and `2025-03-01 10:10:10 +0000` are read; a
+    /// French one is no date (JSON null, named by `-v`), and `--min-age` offers it as undated
+    /// instead of failing the feed.
+    @Test func pubDatesInTheWildAreReadOrLeftUndated() throws {
+        let json = try Self.check(
+            "appcast-v-prefixed.xml", ["--current", "v0.61.0", "--appcast-version", "display", "--json"], now: Self.june11)
+        #expect(json.status == 100, "\(json)")
+        #expect(json.stdout.contains(#""date": "2025-06-10T12:00:00Z""#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""date": "2025-03-01T10:10:10Z""#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""date": null"#), "\(json.stdout)")
+        #expect(!json.stdout.contains("mai"), "\(json.stdout)")
+
+        // 0.64.0 is a day old: held back by --min-age 3; the undated 0.63.0 is offered.
+        let aged = try Self.check(
+            "appcast-v-prefixed.xml", ["--current", "v0.62.0", "--appcast-version", "display", "--min-age", "3", "-v"],
+            now: Self.june11)
+        #expect(aged.status == 100, "\(aged)")
+        #expect(aged.stdout.hasPrefix("optional update: v0.62.0 -> v0.63.0"), "\(aged.stdout)")
+        #expect(aged.stdout.contains("newer: v0.64.0 held back (min-age until 2025-06-13T12:00:00Z)"), "\(aged.stdout)")
+        #expect(aged.stderr.contains("pubDate 'mar., 20 mai 2025 09:00:00 +0200' is not a date"), "\(aged.stderr)")
+        #expect(!aged.stderr.contains("error"), "\(aged.stderr)")
     }
 }

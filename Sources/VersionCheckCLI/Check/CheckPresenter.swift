@@ -6,6 +6,7 @@ public enum CheckPresenter {
     /// Writes the report to `output` and returns 0/100/101 by status, or with
     /// `--gate` 0 (passed) or 1 (failed) by the gate alone.
     public static func present(_ report: CheckReport, to output: Output) -> ExitStatus {
+        for notice in report.notices { output.diagnostic(notice) }
         // Streamed in chunks: the list of releases can be hundreds of thousands long.
         // With -q nothing is built at all.
         output.writeChunked { writer in

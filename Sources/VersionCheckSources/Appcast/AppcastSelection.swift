@@ -121,7 +121,8 @@ public enum AppcastSelection {
             majorUpgradeFrom = text
         }
         return Release(
-            version: version, notes: item.notes, date: item.pubDate, critical: critical,
+            // A `pubDate` that is no date leaves the release undated (SPEC.md, the `date` row).
+            version: version, notes: item.notes, date: item.published == nil ? nil : item.pubDate, critical: critical,
             minimumOsVersion: item.minimumSystemVersion,
             // Nothing to install: the item's link, else the channel's, never an enclosure.
             url: informational ? item.link ?? item.channelLink : item.url,
