@@ -339,7 +339,8 @@ fuzz: fuzz-build
 	  mkdir -p $(FUZZ_DIR)/corpus/$$target $(FUZZ_DIR)/crashes/$$target; \
 	  echo "== fuzz-$$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/fuzz-$$target.log)"; \
 	  status=0; \
-	  $(FUZZ_ENV) ./$(FUZZ_DIR)/fuzz-$$target $(FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) \
+	  dict=; if [ -f Tests/Fuzz/$$target.dict ]; then dict=-dict=Tests/Fuzz/$$target.dict; fi; \
+	  $(FUZZ_ENV) ./$(FUZZ_DIR)/fuzz-$$target $(FUZZ_RUN) $$dict -max_total_time=$(FUZZ_SECONDS) \
 	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$target/ \
 	    $(FUZZ_DIR)/corpus/$$target Tests/Fuzz/corpus/$$target > $(FUZZ_DIR)/fuzz-$$target.log 2>&1 || status=$$?; \
 	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|fuzz invariant|SUMMARY)' $(FUZZ_DIR)/fuzz-$$target.log; \

@@ -90,10 +90,11 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Decides whether `current` should update, purely from its inputs (SPEC.md "Decision").
 ///
-/// 1. Offered releases: of two releases with equal precedence the first in `releases`
-///    wins; then those whose `minimumOsVersion` is above `policy.osVersion`, and those
-///    younger than `policy.minimumAgeDays` (a release without a date stays offered), are
-///    dropped. `latest` is the highest offered.
+/// 1. Offered releases: those whose `minimumOsVersion` is above `policy.osVersion`, and
+///    those younger than `policy.minimumAgeDays` (a release without a date stays
+///    offered), are dropped (for an appcast also those held back or skipped); then, of
+///    releases with equal precedence, the first in `releases` wins. `latest` is the
+///    highest offered.
 /// 2. **forced** if `current` < the minimum (the higher of `policy.minimum` and
 ///    `sourceMinimum`), or an offered release in (`current`, `latest`] is critical, or the
 ///    bump level reaches `policy.forceOn` (never for an informational `latest`, which
@@ -190,7 +191,8 @@ public func decideUpdate(
 
 /// The level from `current` to `latest`, and what it was computed on: the display
 /// versions when the policy knows the installed one and `latest` has one (equal display
-/// versions: `prerelease`), else the compared versions (build numbers or not).
+/// versions: `prerelease`; a leading `v` before a digit left out), else the compared
+/// versions (build numbers or not).
 private func bumpLevel(
     of latest: Release?, from current: Version, policy: UpdatePolicy
 ) -> (BumpLevel?, UpdateDecision.LevelBasis) {
@@ -198,7 +200,7 @@ private func bumpLevel(
         return (nil, policy.comparesBuildNumbers ? .buildNumbers : .versions)
     }
     if let installed = policy.currentDisplayVersion, let text = latest.displayVersion,
-       let display = try? Version(sparkle: text) {
+       let display = try? Version(sparkleDisplay: text) {
         return (display.bumpLevel(from: installed) ?? .prerelease, .displayVersions)
     }
     return (level, policy.comparesBuildNumbers ? .buildNumbers : .versions)
@@ -250,8 +252,10 @@ private func isSkipped(_ release: Release, policy: UpdatePolicy) -> Bool {
 }
 
 /// SPEC.md "Decision" 5: the highest release above `latest` (and `current`) that is not
-/// offered only because it needs a newer OS than `--os-version`; the first in the source
-/// among equals. One pass, and only with `--os-version`.
+/// offered only because it needs a newer OS than `--os-version` — every other filter
+/// offers it (not held back by a channel or phased rollout, not skipped, old enough for
+/// `--min-age`); the first in the source among equals. One pass, and only with
+/// `--os-version`.
 private func unavailableRelease(
     _ releases: [Release], above latest: Version?, current: Version, policy: UpdatePolicy, now: Int64
 ) -> Release? {
@@ -260,6 +264,7 @@ private func unavailableRelease(
     for release in releases where release.version > current {
         if let latest, release.version <= latest { continue }
         if let best, release.version <= best.version { continue }
+        if policy.sparkle, release.heldBack != nil || isSkipped(release, policy: policy) { continue }
         // Fields the offered list never needed: an unreadable one disqualifies quietly.
         guard (try? needsNewerOS(release, policy: policy)) == true,
               (try? isTooYoung(release, policy: policy, now: now)) == false
@@ -269,13 +274,15 @@ private func unavailableRelease(
     return best
 }
 
-/// The releases a user could install now, ascending by precedence, one per precedence
-/// (the first given wins, before the filters).
+/// The releases a user could install now, ascending by precedence, one per precedence:
+/// the filters first, then, of equal precedence, the first given that they offer (as
+/// Sparkle: a feed listing one build for macOS 10.13+ and again for 10.9–10.12 offers
+/// the second on 10.11).
 ///
-/// No hashing: the indices are sorted by precedence (ties by position, so the first
-/// given leads each run of equal versions) and the first of each run is kept. The
-/// filters then run in source order (so the first unreadable field is the one
-/// reported). Cost: O(n) when the releases are given in ascending order (the common
+/// No hashing: the filters run in source order (so the first unreadable field is the
+/// one reported), then the indices are sorted by precedence (ties by position, so the
+/// first given leads each run of equal versions) and the first offered of each run is
+/// kept. Cost: O(n) when the releases are given in ascending order (the common
 /// case; equal neighbours are dropped in one pass), O(n log n) otherwise. The result
 /// is `releases` itself, thinned and ordered in place: no second array of releases
 /// (when the caller gave its array up), only, when sorting, an index array (4 bytes a
@@ -297,12 +304,10 @@ private func offeredReleases(
         return releases
     case .withRepeats:
         var kept = 0
-        var previous: Version?
         for index in releases.indices {
-            let version = releases[index].version
-            defer { previous = version }
-            if let previous, previous.compare(to: version) == 0 { continue }
             if filtering, try !isOffered(releases[index], policy: policy, now: now) { continue }
+            // The first offered of equal precedence stays (it sits at `kept - 1`).
+            if kept > 0, releases[kept - 1].version.compare(to: releases[index].version) == 0 { continue }
             if kept != index { releases.swapAt(kept, index) }
             kept += 1
         }
@@ -312,23 +317,29 @@ private func offeredReleases(
         break
     }
     precondition(releases.count < Int(UInt32.max), "more releases than 32-bit indices hold")
-    var kept = [Bool](repeating: false, count: releases.count)
+    // The filters first, in source order; then, of each run of equal precedence, the
+    // first that they offer.
+    var kept = [Bool](repeating: true, count: releases.count)
+    if filtering {
+        for index in releases.indices {
+            kept[index] = try isOffered(releases[index], policy: policy, now: now)
+        }
+    }
     // Versions are compared in place, through the buffer: no release is copied.
     var order = releases.withUnsafeBufferPointer { releases in
         let order = orderByPackedKeys(releases) ?? (0..<releases.count).map { UInt32(truncatingIfNeeded: $0) }.sorted { left, right in
             let precedence = releases[Int(left)].version.compare(to: releases[Int(right)].version)
             return precedence == 0 ? left < right : precedence < 0
         }
-        for (position, index) in order.enumerated()
-        where position == 0 || releases[Int(order[position - 1])].version.compare(to: releases[Int(index)].version) != 0 {
-            kept[Int(index)] = true
+        var leader: Int?
+        for index in order where kept[Int(index)] {
+            if let leader, releases[leader].version.compare(to: releases[Int(index)].version) == 0 {
+                kept[Int(index)] = false
+            } else {
+                leader = Int(index)
+            }
         }
         return order
-    }
-    if filtering {
-        for index in releases.indices where kept[index] {
-            kept[index] = try isOffered(releases[index], policy: policy, now: now)
-        }
     }
     // The kept indices in precedence order, then the others: position p is to hold
     // release order[p]. Then each cycle of that permutation is walked once.

@@ -64,7 +64,7 @@ extension Version: Comparable, Hashable {
     @usableFromInline
     internal func _compareSlow(to other: Version) -> Int {
         if _extra?.sparkle == true || other._extra?.sparkle == true {
-            return SparkleComparator.compare(description, other.description)
+            return SparkleComparator.compare(sparkleText, other.sparkleText)
         }
         let numbers: Int
         if _extra?.numbers == nil, other._extra?.numbers == nil {
@@ -74,6 +74,17 @@ extension Version: Comparable, Hashable {
         }
         if numbers != 0 { return numbers }
         return Version.comparePrereleases(self, other)
+    }
+
+    /// The text Sparkle's comparator reads: the spelling, less a display version's `v`
+    /// (`Version(sparkleDisplay:)`). A version that is no Sparkle spelling is its numbers:
+    /// a `v` before them (`v0.64.0` as a display version) is not read either.
+    private var sparkleText: String {
+        if let extra = _extra, extra.sparkle {
+            return extra.unprefixed ? String(description.dropFirst()) : description
+        }
+        if let first = description.utf8.first, first | 0x20 == UInt8(ascii: "v") { return String(description.dropFirst()) }
+        return description
     }
 
     /// Numbers only (pre-release ignored), as an `Int` -1/0/1.

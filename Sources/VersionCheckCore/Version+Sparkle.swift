@@ -52,6 +52,35 @@ extension Version {
         self.init(words: 0, 0, 0, 0, extra: extra, text: trimmed)
     }
 
+    /// Reads a display version (`sparkle:shortVersionString`, `CFBundleShortVersionString`)
+    /// as `init(sparkle:)` does, except that a leading `v` or `V` followed by a digit is
+    /// left out of the comparison and of bump levels (`v0.64.0` as `0.64.0`, as VimR
+    /// spells its versions); `description` keeps the spelling.
+    ///
+    /// - Throws: `VersionError` quoting the whole (trimmed) text.
+    public init(sparkleDisplay text: String) throws(VersionError) {
+        let trimmed = Version.trimmingWhitespace(text)
+        let utf8 = trimmed.utf8
+        // A refused text is refused as spelled (its error quotes the whole text).
+        guard let first = utf8.first, first | 0x20 == UInt8(ascii: "v"),
+              let second = utf8.dropFirst().first, second &- UInt8(ascii: "0") < 10,
+              let unprefixed = try? Version(sparkle: String(trimmed.dropFirst()))
+        else {
+            try self.init(sparkle: text)
+            return
+        }
+        guard let extra = unprefixed._extra, extra.sparkle else {
+            self = unprefixed.respelled(trimmed)
+            return
+        }
+        // Compared by Sparkle's comparator on the text: the text less its `v`.
+        self.init(
+            words: unprefixed._w0, unprefixed._w1, unprefixed._w2, unprefixed._w3,
+            extra: Extra(numbers: extra.numbers, hasPrerelease: extra.hasPrerelease, prerelease: extra.prerelease,
+                         sparkle: true, unprefixed: true),
+            text: trimmed)
+    }
+
     /// Whether Sparkle's comparator reads this version (a spelling the lenient grammar
     /// would not order the same way).
     public var isSparkleSpelling: Bool { _extra?.sparkle ?? false }

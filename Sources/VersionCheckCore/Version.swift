@@ -83,12 +83,16 @@ extension Version {
         /// text): a Sparkle spelling that is not plain digits and dots (`1.0 (1234)`,
         /// `2.0b3`). `numbers` then holds its leading numeric components (for bump levels).
         let sparkle: Bool
+        /// A Sparkle display version whose first character, a `v` before a digit, is not
+        /// compared (`v2.0b3` as `2.0b3`; see `Version(sparkleDisplay:)`).
+        let unprefixed: Bool
 
-        init(numbers: NumberList?, hasPrerelease: Bool, prerelease: String? = nil, sparkle: Bool = false) {
+        init(numbers: NumberList?, hasPrerelease: Bool, prerelease: String? = nil, sparkle: Bool = false, unprefixed: Bool = false) {
             self.numbers = numbers
             self.hasPrerelease = hasPrerelease
             self.prerelease = prerelease
             self.sparkle = sparkle
+            self.unprefixed = unprefixed
         }
 
         /// Shared by every pre-release version whose numbers fit inline.

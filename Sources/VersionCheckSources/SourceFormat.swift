@@ -13,6 +13,9 @@ public struct SourceDocument: Sendable, Equatable {
     public var updateURL: String?
     /// The app a lookup found (`app` in `--json`); nil for a manifest.
     public var app: AppInfo?
+    /// What the source said that was left out, for `-v` (an appcast's `pubDate` that is
+    /// no date); a few lines at most.
+    public var notices: [String] = []
 
     public init(releases: [Release], minimumVersion: Version? = nil, updateURL: String? = nil, app: AppInfo? = nil) {
         self.releases = releases
@@ -29,12 +32,17 @@ public enum VersionReading: Sendable, Equatable {
     case lenient
     /// Sparkle's reading (`Version(sparkle:)`: `2.0b3` is `2.0-b.3`; text after `-` ignored).
     case sparkle
+    /// Sparkle's reading of a display version (`CFBundleShortVersionString`, an item's
+    /// `sparkle:shortVersionString`): a leading `v` or `V` before a digit left out
+    /// (`Version(sparkleDisplay:)`).
+    case sparkleDisplay
 
     /// `text` read this way.
     public func version(_ text: String) throws(VersionError) -> Version {
         switch self {
         case .lenient: try Version(text)
         case .sparkle: try Version(sparkle: text)
+        case .sparkleDisplay: try Version(sparkleDisplay: text)
         }
     }
 }

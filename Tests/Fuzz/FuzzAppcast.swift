@@ -16,8 +16,16 @@
 // (Support/Appcast/SparkleOrderReference.swift) orders every pair of offered versions
 // and `current` as `Version(sparkle:)` does; the whole check fails
 // only as bad-response (76) with a message ending in the reader's reason, never 0, 100
-// or 101, and without `--min-age` and `--os-version` its latest is the chosen version (of the
-// items newer than current that are not major upgrades, when there are any: SPEC.md).
+// or 101, and a feed the reader accepts fails only with `--os-version` (an unreadable
+// `minimumSystemVersion`; never for a date, whatever `--min-age` says), and without
+// `--min-age` and `--os-version` its latest is the chosen version (of the items newer
+// than current that are not major upgrades, when there are any: SPEC.md).
+//
+// Dates (SPEC.md, the `date` row): a short input is also read whole as a `pubDate`, by
+// `PubDate` and by a second reading written from the SPEC (Support/Appcast/
+// DateReference.swift), which must agree; in a feed, a date read is kept as the ISO 8601
+// text it reads back from, a date not read is one the second reading refuses too, and
+// every release's date is ISO 8601 or null.
 import VersionCheckCLI
 import VersionCheckCore
 import VersionCheckSources
@@ -40,6 +48,13 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         channels: channels, rolloutGroup: rolloutGroup, versionField: display ? .display : .build, osVersion: osVersion,
         now: 1_800_000_000)
 
+    // A short input read whole as a pubDate: the same instant as the second reading, or none.
+    if body.count <= 64 {
+        let text = String(decoding: body, as: UTF8.self)
+        let ours = PubDate.secondsSinceEpoch(text), theirs = DateReference.seconds(text)
+        require(ours == theirs, "pubDate \(shown(text)): \(ours.map(String.init) ?? "none"), the reference reads \(theirs.map(String.init) ?? "none")")
+    }
+
     // The reader and the selection, twice.
     let read = readAppcast(body, base: feedURL)
     require(readAppcast(body, base: feedURL) == read, "reading is not deterministic")
@@ -47,17 +62,36 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if case .success = read {
         require(AppcastReader.sniff(body), "the reader accepts a feed that is not sniffed as an appcast")
     }
+    if case .success(let appcast) = read {
+        for item in appcast.items {
+            if let published = item.published {
+                require(item.pubDate == ISO8601.text(secondsSinceEpoch: published)
+                        && PubDate.secondsSinceEpoch(item.pubDate!) == published,
+                        "pubDate read as \(published) is kept as \(item.pubDate.map(shown) ?? "nil")")
+            } else if let text = item.pubDate {
+                require(DateReference.seconds(text) == nil, "pubDate \(shown(text)) is not read, the reference reads it")
+            }
+        }
+    }
     if case .success(let releases) = offer {
         for release in releases {
-            let again = try? Version(sparkle: release.version.description)
+            require(release.date.map { ISO8601.secondsSinceEpoch($0) != nil } ?? true,
+                    "release date \(release.date.map(shown) ?? "") is not ISO 8601")
+            // A display version is read as one (a leading `v` before a digit left out).
+            let again = display && release.displayVersion != nil
+                ? try? Version(sparkleDisplay: release.version.description) : try? Version(sparkle: release.version.description)
             require(again == release.version && again?.description == release.version.description,
                     "release version \(shown(release.version.description)) does not round-trip")
         }
-        // Sparkle's order, asked of a second comparator: the offered versions and current, pairwise.
-        let versions = (releases.map(\.version) + [current]).prefix(24)
-        for a in versions {
-            for b in versions {
-                let expected = SparkleOrderReference.compare(a.description, b.description)
+        // Sparkle's order, asked of a second comparator: the offered versions and current,
+        // pairwise, each as the text it is compared as (a display version less its `v`).
+        let versions = (releases.map { release in
+            (release.version, display && release.displayVersion != nil
+                ? ReferenceAppcast.withoutDisplayPrefix(release.version.description) : release.version.description)
+        } + [(current, current.description)]).prefix(24)
+        for (a, aText) in versions {
+            for (b, bText) in versions {
+                let expected = SparkleOrderReference.compare(aText, bText)
                 require(a.compare(to: b) == expected,
                         "\(shown(a.description)) against \(shown(b.description)): \(a.compare(to: b)), Sparkle's order says \(expected)")
             }
@@ -108,20 +142,20 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     switch ReferenceAppcast.read(body, display: display, channels: channels, base: feedURL) {
     case .refused(let why):
         require(offer.isFailure, "the reference refuses (\(why)) a feed the reader accepts")
-    case .offered(let texts, let urls):
-        let expected = texts.map { try! Version(sparkle: $0) }
+    case .offered(let texts, let urls, let compared):
+        let expected = compared.map { try! Version(sparkle: $0) }
         switch offer {
         case .failure(let error):
             require(isSecondary(error, osVersion: osVersion), "the reader refuses a feed the reference accepts: \(error)")
         case .success(let releases):
             let ours = releases.map(\.version.description)
-            let theirs = expected.map(\.description)
+            let theirs = texts.map { try! Version(sparkle: $0).description }
             if exact {
                 require(ours == theirs, "offered \(ours), the reference offers \(theirs)")
                 for (release, url) in zip(releases, urls) where !release.informational {
                     require(release.url == url, "release \(shown(release.version.description)) url \(release.url.map(shown) ?? "nil"), the reference resolves \(url.map(shown) ?? "nil")")
                 }
-                require(chosen(releases.map(\.version))?.description == chosen(expected)?.description, "chosen versions differ")
+                require(chosenIndex(releases.map(\.version)) == chosenIndex(expected), "chosen versions differ")
             } else {
                 require(isSubsequence(ours, of: theirs), "offered \(ours), not among the reference's \(theirs)")
             }
@@ -157,8 +191,9 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                     "the check's latest \(report.decision.latest.map { shown($0.version.description) } ?? "none") is not the chosen version \(expected.map { shown($0.description) } ?? "none")")
         }
     case (.success, .failure(let failure)):
-        // Only a filter the decision applies reads more of the feed: --min-age, --os-version.
-        require(selector & 0xC0 != 0 && failure.exitStatus == .badResponse,
+        // Only a filter the decision applies reads more of the feed: --os-version (a pubDate
+        // that is no date leaves its item undated, so --min-age never fails a feed).
+        require(selector & 0x80 != 0 && failure.exitStatus == .badResponse,
                 "the check fails on a feed the reader accepts: \(shown(failure.message))")
     }
     return 0
@@ -205,6 +240,13 @@ private func isSecondary(_ error: AppcastError, osVersion: Version?) -> Bool {
     case .invalidSystemVersion: osVersion != nil
     default: false
     }
+}
+
+/// Where the highest version is, the first of equals.
+private func chosenIndex(_ versions: [Version]) -> Int? {
+    var best: Int?
+    for (index, version) in versions.enumerated() where best.map({ version > versions[$0] }) ?? true { best = index }
+    return best
 }
 
 /// The highest version, the first of equals.

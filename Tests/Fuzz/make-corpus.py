@@ -80,15 +80,31 @@ argvs = [
 ] + [[t] for t in cli[:40]]
 write("command-line", [b"\0".join(a) for a in argvs])
 
+SPARKLE_NS = b'xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle"'
+
 # itunes and manifest: byte 0 picks the policy and the current version; the rest is the body.
 itunes = [fixture(n) for n in ("itunes-ios.json", "itunes-mac.json", "itunes-empty.json", "itunes-error-400.json")]
 write("itunes", [bytes([i * 37 % 256]) + b for i, b in enumerate(itunes)])
 manifests = [fixture(n) for n in ("manifest-full.json", "manifest-minimal.json", "manifest-iversion.plist", "manifest-binary.plist")]
-write("manifest", [bytes([i * 37 % 256]) + b for i, b in enumerate(manifests)])
+# pubDate spellings from real feeds (SPEC.md, the `date` row): read, or no date at all.
+DATES = [
+    b"Tue, 10 Jun 2025 12:00:00 +0000", b"10 Jun 2025 12:00:00 +0000", b"Tue, 1 Jul 2025 09:05 GMT",
+    b"Tue, 10 Jun 2025 08:00:00 EDT", b"Tue, 10 Jun 2025 13:00:00 +01:00", b"Tue, 10 Jun 2025 14:00:00 GMT+2",
+    b"Tue, 10 Jun 2025 07:00:00 UTC-05:00", b"Thu, 10 Jun 99 12:00:00 Z", b"2025-06-10", b"2025-06-10T12:00:00",
+    b"2017-08-08T12:51:52.662820", b"2015-03-31 22:49:59 +0000", b"mar., 20 mai 2025 09:00:00 +0200",
+    b"Tue, 10 Jun 2025 12:00:00", b"9999-12-31T23:00:00-02:00",
+]
+# A manifest body that is an appcast goes through the same reading (the date row), and
+# JSON manifests carry ISO 8601 dates; byte 0 with 0x40 set asks for --min-age.
+manifests += [b'{"releases": [{"version": "2.0", "date": "' + d + b'"}, {"version": "1.5", "date": "2025-06-10"}]}' for d in DATES[8:11]]
+manifests += [b"<rss " + SPARKLE_NS + b"><channel>" + b"".join(
+    b"<item><sparkle:version>" + str(i + 2).encode() + b"</sparkle:version><pubDate>" + d + b"</pubDate>"
+    b'<enclosure url="https://example.com/a.zip" length="1" type="x"/></item>' for i, d in enumerate(DATES)) + b"</channel></rss>"]
+write("manifest", [bytes([(i * 37 % 256) | (0x40 if i >= 4 else 0)]) + b for i, b in enumerate(manifests)])
 
 # appcast: byte 0 picks the policy and the current version, byte 1 the appcast options
 # (channels, --appcast-version, rollout group, --force-on); the rest is the feed.
-SPARKLE = b'xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle"'
+SPARKLE = SPARKLE_NS
 
 
 def feed(*items, declare=SPARKLE):
@@ -96,7 +112,8 @@ def feed(*items, declare=SPARKLE):
 
 
 ENC = b'<enclosure url="https://example.com/a.zip" length="1" type="x"/>'
-appcasts = [fixture(n) for n in ("appcast-sparkle2.xml", "appcast-sparkle1.xml", "appcast-os.xml")] + [
+appcasts = [fixture(n) for n in ("appcast-sparkle2.xml", "appcast-sparkle1.xml", "appcast-os.xml",
+                                 "appcast-legacy-build.xml", "appcast-v-prefixed.xml")] + [
     feed(b"<sparkle:version>5209</sparkle:version>" + ENC),
     feed(b'<enclosure url="u" sparkle:version="2.0b3" sparkle:shortVersionString="2.0 beta 3"/>',
          b"<sparkle:version>1.5rc1</sparkle:version><sparkle:shortVersionString>1.5</sparkle:shortVersionString>" + ENC),
@@ -117,4 +134,8 @@ appcasts = [fixture(n) for n in ("appcast-sparkle2.xml", "appcast-sparkle1.xml",
     b'<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY e "x">]><rss><channel><item>&e;</item></channel></rss>',
     feed(b"<sparkle:version>1..2</sparkle:version>" + ENC, b"<title>no version</title>"),
 ]
+appcasts += [feed(b"<sparkle:version>" + str(i + 2).encode() + b"</sparkle:version><pubDate>" + d + b"</pubDate>"
+                  b"<sparkle:phasedRolloutInterval>86400</sparkle:phasedRolloutInterval>" + ENC) for i, d in enumerate(DATES)]
+# A short input is also read whole as a pubDate (after the two option bytes).
+appcasts += DATES
 write("appcast", [bytes([i * 37 % 256, i * 53 % 256]) + b for i, b in enumerate(appcasts)])

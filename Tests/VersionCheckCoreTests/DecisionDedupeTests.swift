@@ -2,8 +2,8 @@ import Testing
 @testable import VersionCheckCore
 
 /// `decideUpdate` dedupes by sorting instead of hashing; these seeded tables check it
-/// against the plain rule (first given of each precedence, then the filters, ascending)
-/// on shuffled lists full of equal-precedence spellings.
+/// against the plain rule (the filters, then the first given of each precedence that they
+/// offer, ascending: SPEC.md) on shuffled lists full of equal-precedence spellings.
 @Suite("Update decision: dedupe against a reference")
 struct DecisionDedupeTests {
     /// Spellings with shared precedence ("1.1" = "1.1.0"), pre-releases and build metadata.
@@ -13,11 +13,11 @@ struct DecisionDedupeTests {
     static func reference(_ releases: [Release], osVersion: Version?) -> [Release] {
         var seen = Set<Version>()
         var offered: [Release] = []
-        for release in releases where seen.insert(release.version).inserted {
+        for release in releases {
             if let osVersion, let text = release.minimumOsVersion, let required = try? Version(text), required > osVersion {
                 continue
             }
-            offered.append(release)
+            if seen.insert(release.version).inserted { offered.append(release) }
         }
         return offered.sorted { $0.version < $1.version }
     }
@@ -48,7 +48,8 @@ struct DecisionDedupeTests {
 
     /// The same lists given up to the decision (`consume`), as `UpdateChecker` gives them:
     /// ordered and thinned in place, the answer is the reference's; with `--min-age`,
-    /// whose filter runs in source order, the first unreadable date is the one reported.
+    /// whose filter runs in source order over every release, the first unreadable date
+    /// is the one reported.
     @Test("shuffled lists given up to the decision", arguments: 1...60)
     func givenUpMatchesTheReference(seed: UInt64) throws {
         var state = seed &* 0xD1B5_4A32_D192_ED03
@@ -65,9 +66,9 @@ struct DecisionDedupeTests {
         let minimumAge: Double = seed % 2 == 0 ? 1 : 0
         let now: Int64 = 1_700_000_000
         var seen = Set<Version>()
-        let firsts = releases.filter { seen.insert($0.version).inserted }
-        let badDate = minimumAge > 0 ? firsts.first { $0.date?.hasPrefix("bad") == true } : nil
-        let expected = firsts.filter { minimumAge == 0 || $0.date != "2099-01-01T00:00:00Z" }.sorted { $0.version < $1.version }
+        let badDate = minimumAge > 0 ? releases.first { $0.date?.hasPrefix("bad") == true } : nil
+        let expected = releases.filter { minimumAge == 0 || $0.date != "2099-01-01T00:00:00Z" }
+            .filter { seen.insert($0.version).inserted }.sorted { $0.version < $1.version }
         let current = try Version("1.0")
         do {
             let decision = try decideUpdate(
@@ -79,5 +80,26 @@ struct DecisionDedupeTests {
         } catch {
             #expect(error == .invalidDate(version: badDate?.version.description ?? "-", text: badDate?.date ?? "-"))
         }
+    }
+
+    /// MacVim's shape: build 176 for macOS 10.13+ first, then again for 10.9–10.12. On 10.11
+    /// the second is offered (it was thinned away before the OS filter, and 10.11 read
+    /// "up to date").
+    @Test(arguments: [false, true])
+    func theFirstOfEqualPrecedenceThatTheFiltersOffer(ascending: Bool) throws {
+        var releases = [
+            Release(version: try Version("176"), minimumOsVersion: "10.13", url: "normal"),
+            Release(version: try Version("176"), minimumOsVersion: "10.9", url: "legacy"),
+        ]
+        if !ascending { releases.append(Release(version: try Version("100"), url: "old")) }
+        let old = try decideUpdate(
+            current: try Version("175"), releases: releases, sourceMinimum: nil,
+            policy: UpdatePolicy(forceOn: .never, osVersion: try Version("10.11")), now: 0)
+        #expect(old.status == .optional)
+        #expect(old.latest?.url == "legacy")
+        let new = try decideUpdate(
+            current: try Version("175"), releases: releases, sourceMinimum: nil,
+            policy: UpdatePolicy(osVersion: try Version("10.15")), now: 0)
+        #expect(new.latest?.url == "normal")
     }
 }

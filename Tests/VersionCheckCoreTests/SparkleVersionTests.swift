@@ -117,3 +117,30 @@ struct SparkleVersionTests {
         #expect(s("1.0 (1234)").bumpLevel(from: s("1.0 (1235)")) == nil)
     }
 }
+
+/// Display versions spelled with a leading `v` (VimR's `v0.64.0`): compared and leveled
+/// without the letter, reported as spelled (SPEC.md "Sparkle appcasts").
+@Suite("Sparkle display versions")
+struct SparkleDisplayVersionTests {
+    @Test(arguments: [("v0.64.0", "0.64.0"), ("V1.2", "1.2"), ("v2.0b3", "2.0b3"), (" v10 ", "10")])
+    func aLeadingVBeforeADigitIsLeftOut(_ text: String, _ same: String) throws {
+        let display = try Version(sparkleDisplay: text)
+        #expect(display == (try Version(sparkle: same)))
+        #expect(display.description == Version.trimmingWhitespace(text))
+        #expect(try Version(sparkleDisplay: "v0.64.0").bumpLevel(from: try Version(sparkleDisplay: "v0.63.0")) == .minor)
+    }
+
+    /// Found by fuzz-appcast: a plain display version against a Sparkle spelling compared
+    /// its `v` as a letter run (`v0.63*0` came out newer than `v0.64.0`).
+    @Test(arguments: [("v0.63*0", "v0.64.0"), ("v0.64.0", "v0.65b1"), ("v0.65b1", "v0.65"), ("v1.2.3.4.5", "v1.2.3.4.6b1"), ("2.0b3", "v2.0")])
+    func plainAndSparkleSpellingsCompareWithoutTheV(_ older: String, _ newer: String) throws {
+        let (a, b) = (try Version(sparkleDisplay: older), try Version(sparkleDisplay: newer))
+        #expect(a < b)
+        #expect(b > a)
+    }
+
+    @Test(arguments: ["v", "vim 1.2", "version 2", "va1"])
+    func otherwiseItIsSparklesReading(_ text: String) throws {
+        #expect(try Version(sparkleDisplay: text) == (try Version(sparkle: text)))
+    }
+}

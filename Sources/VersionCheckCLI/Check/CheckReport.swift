@@ -29,6 +29,8 @@ public struct CheckReport: Sendable, Equatable {
     /// `--gate --allow-new` and the source does not know the app (69): why the gate passes
     /// for a first release (`app id 123 is not on the App Store yet`). Nil otherwise.
     public var firstRelease: String?
+    /// What the source said that was left out (`SourceDocument.notices`): `-v` lines.
+    public var notices: [String] = []
 
     public init(
         current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool,

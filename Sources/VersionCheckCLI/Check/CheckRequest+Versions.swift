@@ -24,9 +24,11 @@ extension CheckRequest {
             }
             return (self.current, policy)
         }
+        // Display versions read as Sparkle reads them, a leading `v` before a digit left out.
+        let compared: VersionReading = appcast.compared == .display ? .sparkleDisplay : reading
         func read(_ text: String, _ option: ValueOption<String>) throws(Failure) -> Version {
             do {
-                return try reading.version(text)
+                return try compared.version(text)
             } catch {
                 throw Failure(.invalidInput, "\(option.longFlag): \(error.description) (read as Sparkle reads an appcast's versions)")
             }
@@ -34,14 +36,14 @@ extension CheckRequest {
         let current: Version
         switch appcast.current {
         case .given(let text): current = try read(text, Option.current)
-        case .bundle(let bundle): current = try bundle.version(appcast.compared == .display ? .marketing : .build, reading: reading)
+        case .bundle(let bundle): current = try bundle.version(appcast.compared == .display ? .marketing : .build, reading: compared)
         }
         var policy = self.policy
         policy.sparkle = true
         policy.comparesBuildNumbers = appcast.compared == .build
         if appcast.compared == .build, case .bundle(let bundle) = appcast.current {
             // Levels on display versions: the bundle's own, when it has a readable one.
-            policy.currentDisplayVersion = try? bundle.version(.marketing, reading: reading)
+            policy.currentDisplayVersion = try? bundle.version(.marketing, reading: .sparkleDisplay)
         }
         if let text = appcast.skip { policy.skip = try read(text, Option.skip) }
         if let text = appcast.minimum { policy.minimum = try read(text, Option.minimum) }

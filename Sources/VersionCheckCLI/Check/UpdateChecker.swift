@@ -70,6 +70,7 @@ public struct UpdateChecker: Sendable {
             gate: request.gate, gateRefusal: Self.gateRefusal(request) ?? Self.staleRefusal(request, found: found, latest: decision.latest?.version, fetchedAt: fetchedAt),
             cached: found.cached, fetchedAt: fetchedAt, stale: found.stale)
         report.appcast = found.decoded.appcast
+        report.notices = found.document.notices
         return report
     }
 

@@ -138,35 +138,66 @@ public enum ReferenceResolution {
     }
 
     /// §5.2.4: `.` and `..` segments interpreted and removed.
+    ///
+    /// On the UTF-8 bytes, writing into the result's storage (never longer than
+    /// `path`): removing the last segment is moving the end back to its `/`. Linear,
+    /// whatever the path: an `xml:base` of 2.8 million `../` costs one pass, not 0.9 s
+    /// of substring comparisons.
     public static func removeDotSegments(_ path: String) -> String {
         guard hasDotSegment(path) else { return path }
-        var input = Substring(path)
-        var output: [Substring] = []  // each segment with its leading "/" (the first may lack one)
-        while !input.isEmpty {
-            if input.hasPrefix("../") {
-                input = input.dropFirst(3)
-            } else if input.hasPrefix("./") {
-                input = input.dropFirst(2)
-            } else if input.hasPrefix("/./") {
-                input = input.dropFirst(2)
-            } else if input == "/." {
-                input = "/"
-            } else if input.hasPrefix("/../") {
-                input = input.dropFirst(3)
-                if !output.isEmpty { output.removeLast() }
-            } else if input == "/.." {
-                input = "/"
-                if !output.isEmpty { output.removeLast() }
-            } else if input == "." || input == ".." {
-                input = ""
-            } else {
-                let searchStart = input.hasPrefix("/") ? input.index(after: input.startIndex) : input.startIndex
-                let end = input[searchStart...].firstIndex(of: "/") ?? input.endIndex
-                output.append(input[..<end])
-                input = input[end...]
+        var path = path
+        return path.withUTF8 { input in
+            String(unsafeUninitializedCapacity: input.count) { output in
+                let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+                let count = input.count
+                var i = 0
+                var written = 0
+                func byte(_ offset: Int) -> UInt8? { i + offset < count ? input[i + offset] : nil }
+                func append(_ range: Range<Int>) {
+                    for index in range {
+                        output[written] = input[index]
+                        written += 1
+                    }
+                }
+                // The last segment and its `/` (the first segment has none) leave the output.
+                func removeLastSegment() {
+                    while written > 0 {
+                        written -= 1
+                        if output[written] == slash { break }
+                    }
+                }
+                while i < count {
+                    let (first, second, third) = (input[i], byte(1), byte(2))
+                    if first == dot, second == dot, third == slash {  // A: "../"
+                        i += 3
+                    } else if first == dot, second == slash {  // A: "./"
+                        i += 2
+                    } else if first == slash, second == dot, third == slash {  // B: "/./" -> "/"
+                        i += 2
+                    } else if first == slash, second == dot, third == nil {  // B: "/." -> "/"
+                        output[written] = slash
+                        written += 1
+                        i = count
+                    } else if first == slash, second == dot, third == dot, byte(3) == slash {  // C: "/../" -> "/"
+                        i += 3
+                        removeLastSegment()
+                    } else if first == slash, second == dot, third == dot, byte(3) == nil {  // C: "/.." -> "/"
+                        removeLastSegment()
+                        output[written] = slash
+                        written += 1
+                        i = count
+                    } else if first == dot, second == nil || (second == dot && third == nil) {  // D
+                        i = count
+                    } else {  // E: the first segment, with its leading "/", moves to the output.
+                        var end = i + 1
+                        while end < count, input[end] != slash { end += 1 }
+                        append(i..<end)
+                        i = end
+                    }
+                }
+                return written
             }
         }
-        return output.joined()
     }
 
     /// Whether `path` may hold a `.` or `..` segment: one starts the path or follows a

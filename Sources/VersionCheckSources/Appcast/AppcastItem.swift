@@ -27,9 +27,10 @@ public struct AppcastItem: Sendable, Equatable {
     public var notesFormat: NotesFormat
     /// `sparkle:releaseNotesLink`.
     public var notesUrl: String?
-    /// `<pubDate>` as ISO 8601 UTC text; as given (trimmed) when it is not an RFC 822 date.
+    /// `<pubDate>` as ISO 8601 UTC text; as given (trimmed) when it is not a date
+    /// `PubDate` reads (then `published` is nil, and the release has no date).
     public var pubDate: String?
-    /// `<pubDate>` in seconds since the Unix epoch, when it is an RFC 822 date.
+    /// `<pubDate>` in seconds since the Unix epoch, when `PubDate` reads it.
     public var published: Int64?
     /// `<enclosure url>`, else the item's `<link>`, else the channel's `<link>`.
     public var url: String?

@@ -361,7 +361,7 @@ private final class ItemFields {
             informational = .everyone
         }
         let channelName = channel.value.flatMap { AppcastChannelName.isValid($0) ? $0 : nil }
-        let published = pubDate.value.flatMap { RFC822Date.secondsSinceEpoch($0) }
+        let published = pubDate.value.flatMap { PubDate.secondsSinceEpoch($0) }
         var enclosureURL: String?
         if let given = fromEnclosure("url", sparkle: false)?.trimmedXMLSpace {
             let resolved = AppcastLinks.resolve(given, against: enclosureBase)

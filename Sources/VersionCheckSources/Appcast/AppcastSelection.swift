@@ -121,7 +121,8 @@ public enum AppcastSelection {
             majorUpgradeFrom = text
         }
         return Release(
-            version: version, notes: item.notes, date: item.pubDate, critical: critical,
+            // A `pubDate` that is no date leaves the release undated (SPEC.md, the `date` row).
+            version: version, notes: item.notes, date: item.published == nil ? nil : item.pubDate, critical: critical,
             minimumOsVersion: item.minimumSystemVersion,
             // Nothing to install: the item's link, else the channel's, never an enclosure.
             url: informational ? item.link ?? item.channelLink : item.url,
@@ -145,7 +146,8 @@ public enum AppcastSelection {
             let missing = field == .build ? "sparkle:version" : "sparkle:shortVersionString or sparkle:version"
             throw .missingVersion(item: item.index, element: missing)
         }
-        return try sparkleVersion(text, item: item, element: element)
+        // A display version spelled `v0.64.0` compares as `0.64.0` (SPEC.md "Sparkle appcasts").
+        return try sparkleVersion(text, item: item, element: element, display: element == "sparkle:shortVersionString")
     }
 
     static func isCritical(_ item: AppcastItem, current: Version) throws(AppcastError) -> Bool {
@@ -201,9 +203,11 @@ public enum AppcastSelection {
         return minimum > osVersion
     }
 
-    private static func sparkleVersion(_ text: String, item: AppcastItem, element: String) throws(AppcastError) -> Version {
+    private static func sparkleVersion(
+        _ text: String, item: AppcastItem, element: String, display: Bool = false
+    ) throws(AppcastError) -> Version {
         do {
-            return try Version(sparkle: text)
+            return display ? try Version(sparkleDisplay: text) : try Version(sparkle: text)
         } catch {
             throw .invalidVersion(item: item.index, element: element, error)
         }

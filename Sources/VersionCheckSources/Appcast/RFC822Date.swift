@@ -3,8 +3,9 @@ import VersionCheckCore
 /// RSS dates (`<pubDate>`): RFC 822 as RFC 1123 amends it, read without Foundation.
 ///
 /// `[Day ","] D[D] Mon YY[YY] hh:mm[:ss] zone`, names in any letter case, runs of white
-/// space anywhere between tokens. Zones: `UT`, `GMT`, `Z`, `EST`/`EDT`, `CST`/`CDT`,
-/// `MST`/`MDT`, `PST`/`PDT`, `±hhmm` (also `±hh:mm`), and RFC 822's military letters as
+/// space anywhere between tokens. Zones: `UT`, `UTC`, `GMT`, `Z`, `EST`/`EDT`, `CST`/`CDT`,
+/// `MST`/`MDT`, `PST`/`PDT`, `±hhmm` (also `±hh:mm`), `GMT`, `UTC` or `UT` followed by an
+/// offset (`GMT+2`, `UTC-05:00`, `GMT+0530`), and RFC 822's military letters as
 /// RFC 822 defines them (`A` = −1 h … `M` = −12 h, `N` = +1 h … `Y` = +12 h; RFC 1123
 /// warns they are unreliable). A two-digit year is 2000–2049 for `00`–`49`, else
 /// 1950–1999 (RFC 2822). A weekday, when given, must be a weekday name; it is not
@@ -94,9 +95,31 @@ public enum RFC822Date {
             let start = i
             while i < bytes.count, (bytes[i] | 0x20) &- UInt8(ascii: "a") < 26 { i += 1 }
             let word = String(decoding: bytes[start..<i].map { $0 | 0x20 }, as: UTF8.self)
+            if word == "gmt" || word == "utc" || word == "ut", i < bytes.count,
+               bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+                return universalOffset()
+            }
             if let hours = RFC822Date.namedZones[word] { return hours * 3600 }
             if word.utf8.count == 1, let hours = RFC822Date.militaryZone(word.utf8.first!) { return hours * 3600 }
             return nil
+        }
+
+        /// The offset after `GMT`, `UTC` or `UT` (at its sign), in seconds east of UTC:
+        /// `+2`, `+02`, `-0500`, `-05:00`, `+5:30`.
+        mutating func universalOffset() -> Int? {
+            let sign = bytes[i] == UInt8(ascii: "+") ? 1 : -1
+            i += 1
+            let start = i
+            guard var hours = number(1...4) else { return nil }
+            var minutes = 0
+            if i - start > 2 {
+                (hours, minutes) = hours.quotientAndRemainder(dividingBy: 100)
+            } else if take(":") {
+                guard let value = number(2...2) else { return nil }
+                minutes = value
+            }
+            guard hours < 24, minutes < 60 else { return nil }
+            return sign * (hours * 3600 + minutes * 60)
         }
 
         /// The next three letters, lowercased, when a letter run of exactly three starts here.

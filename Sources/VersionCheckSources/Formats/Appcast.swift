@@ -61,6 +61,10 @@ public enum AppcastFormat: ManifestFormat {
         // feed that is not well-formed is refused as such wherever its items go wrong, as
         // Sparkle (which parses the document first) and `AppcastReader.read` + `offer` do.
         var refusal: AppcastError?
+        /// `-v` lines: the first `noticeLimit` items whose `pubDate` is no date, then how many more.
+        var notices: [String] = []
+        var unreadDates = 0
+        static let noticeLimit = 3
 
         init(context: SourceContext, capacity: Int) throws(BodyError) {
             // Without a current version (a reader that only decodes), as for an install of 0.
@@ -76,6 +80,7 @@ public enum AppcastFormat: ManifestFormat {
             guard refusal == nil else { return }
             do throws(AppcastError) {
                 if let release = try AppcastSelection.release(for: item, current: current, options: options) {
+                    if let text = item.pubDate, item.published == nil { noteUnreadDate(text, item: item.index, release: release) }
                     releases.append(release)
                 }
             } catch {
@@ -84,9 +89,22 @@ public enum AppcastFormat: ManifestFormat {
             }
         }
 
+        mutating func noteUnreadDate(_ text: String, item: Int, release: Release) {
+            unreadDates += 1
+            guard unreadDates <= Self.noticeLimit else { return }
+            let shown = Excerpt.quoted(TerminalText.dotted(text))
+            notices.append(
+                "item \(item + 1) (\(release.version)): pubDate \(shown) is not a date (RFC 822 or ISO 8601): read as undated")
+        }
+
         func document() throws(BodyError) -> SourceDocument {
             if let refusal { throw BodyError(refusal.description) }
-            return SourceDocument(releases: releases)
+            var document = SourceDocument(releases: releases)
+            document.notices = notices
+            if unreadDates > Self.noticeLimit {
+                document.notices.append("\(unreadDates - Self.noticeLimit) more items have a pubDate that is not a date")
+            }
+            return document
         }
     }
 
@@ -98,7 +116,8 @@ public enum AppcastFormat: ManifestFormat {
                 + "Sparkle 1's <enclosure> attributes win over Sparkle 2's elements. Versions compare exactly as "
                 + "Sparkle 2's SUStandardVersionComparator compares them (2.0a1 < 2.0b3 < 2.0b10 < 2.0rc1 < 2.0; 1.0 "
                 + "(1234) < 1.0 (1235); text from the first '-' on is ignored), in the feed and for --current, --skip "
-                + "and --minimum. --force-on defaults to never: only critical items, a minimum or an explicit "
+                + "and --minimum; a display version spelled v0.64.0 compares as 0.64.0. Of items of equal version that "
+                + "every filter offers, the first in the feed wins. --force-on defaults to never: only critical items, a minimum or an explicit "
                 + "--force-on force. Build numbers name no level; with --current-from (or --appcast-version display) "
                 + "levels are computed on the display versions.",
             "Offered besides --os-version and --min-age: items of no channel, or of a --channel; with "
@@ -120,7 +139,7 @@ public enum AppcastFormat: ManifestFormat {
             ("sparkle:shortVersionString", "displayVersion; headings show 5.2.9 (5209)."),
             ("description", "The notes; HTML shown as text (sparkle:format plain-text or markdown as given)."),
             ("sparkle:releaseNotesLink", "notesUrl."),
-            ("pubDate", "The date (RFC 822), output as ISO 8601 UTC."),
+            ("pubDate", "The date (RFC 822, also GMT+2 or +01:00, or ISO 8601), output as ISO 8601 UTC; other text is no date (-v names it)."),
             ("enclosure url, link", "url."),
             ("sparkle:minimumSystemVersion", "minimumOsVersion (--os-version)."),
             ("sparkle:criticalUpdate", "Critical (forced); with sparkle:version=X only when --current is below X."),

@@ -81,8 +81,9 @@ enum ReferenceAppcast: Equatable {
     case refused(String)
     /// The compared version texts of the macOS items `channels` lets through, in file
     /// order, with the URL each item's enclosure (else link, else the channel's link)
-    /// resolves to.
-    case offered([String], urls: [String?])
+    /// resolves to, and the text each is compared as (a display version's leading `v`
+    /// before a digit left out: SPEC.md "Sparkle appcasts").
+    case offered([String], urls: [String?], compared: [String])
 
     /// Reads `body` with the options that matter here: `display` picks
     /// `sparkle:shortVersionString` (falling back to `sparkle:version`), `channels` the
@@ -94,6 +95,7 @@ enum ReferenceAppcast: Equatable {
         let channelElements = root.children.filter { $0.isPlain("channel") }
         guard !channelElements.isEmpty else { return .refused("no <channel>") }
         var offered: [String] = []
+        var compared: [String] = []
         var urls: [String?] = []
         let rssBase = root.base(from: base)
         let items = channelElements.flatMap { channel in
@@ -122,16 +124,27 @@ enum ReferenceAppcast: Equatable {
                 if let value = enclosure?.attribute(sparkle: local) { return trimmedXMLSpace(value) }
                 return item.chosenChild { isSparkle($0.name, local) }.map { trimmedXMLSpace($0.text) }
             }
-            let text = display ? field("shortVersionString") ?? field("version") : field("version")
+            let short = display ? field("shortVersionString") : nil
+            let text = short ?? field("version")
             guard let text, !text.isEmpty, (try? Version(sparkle: text)) != nil else {
                 return .refused("item \(index + 1) has no valid compared version")
             }
             let channel = item.chosenChild { isSparkle($0.name, "channel") }.map { trimmedXMLSpace($0.text) }
             if let channel, isChannelName(channel), !channels.contains(channel) { continue }
             offered.append(text)
+            compared.append(short.map(withoutDisplayPrefix) ?? text)
             urls.append(url ?? link ?? channelLink)
         }
-        return .offered(offered, urls: urls)
+        return .offered(offered, urls: urls, compared: compared)
+    }
+
+    /// A display version without its leading `v` or `V` when a digit follows (after
+    /// Unicode white space, which every reading of a version trims).
+    static func withoutDisplayPrefix(_ text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        guard scalars.count >= 2, scalars[0] == "v" || scalars[0] == "V", ("0"..."9").contains(scalars[1]) else { return text }
+        return String(String.UnicodeScalarView(scalars.dropFirst()))
     }
 
     /// The document as a tree, or nil when the scanner refuses it.
