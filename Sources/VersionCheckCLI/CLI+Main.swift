@@ -7,6 +7,7 @@ extension CLI {
     public static func runMain() -> ExitStatus {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let environment = processEnvironment()
+        BackgroundRefresh.waitForTheLaunch(environment: environment)
         return run(
             arguments: arguments,
             environment: environment,

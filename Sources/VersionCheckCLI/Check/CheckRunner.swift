@@ -24,7 +24,7 @@ public enum LiveCheck {
                     cache: cacheStore(request, environment: environment, now: now, output: output))
             }
             // A background refresh: the source asked now; the lock released at the end.
-            BackgroundRefresh.settle(environment: environment)
+            System.closeInheritedDescriptors()
             let refreshing = BackgroundRefresh.refreshing(request)
             var cache = cacheStore(refreshing, environment: environment, now: now, output: output)
             let status = run(refreshing, checker: checker, output: output, cache: cache)

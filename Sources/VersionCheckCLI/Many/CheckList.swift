@@ -26,7 +26,7 @@ extension LiveCheck {
         let now = Clock.now(environment: environment)
         let refreshLocks = BackgroundRefresh.locks(in: environment)
         if !refreshLocks.isEmpty {
-            BackgroundRefresh.settle(environment: environment)
+            System.closeInheritedDescriptors()
             if let list = environment[BackgroundRefresh.listVariable] { System.removeFile(list) }
         }
         return { requests, jobs, output, finished in

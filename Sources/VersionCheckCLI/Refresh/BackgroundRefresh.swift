@@ -50,14 +50,13 @@ public enum BackgroundRefresh {
         }
     }
 
-    /// A refresh process's first step: it waits until the launch that started it has
-    /// exited (end of file on the pipe it inherited as `launchEndDescriptor`), then closes
-    /// whatever else it inherited, so no reader of its starter's pipes waits on it.
-    public static func settle(environment: [String: String]) {
+    /// A refresh process's very first step, before it parses its command line: it waits
+    /// until the launch that started it has exited (end of file on the pipe it inherited as
+    /// `launchEndDescriptor`), so its own start-up never competes with the launch's.
+    public static func waitForTheLaunch(environment: [String: String]) {
         if environment[launchEndVariable] == String(launchEndDescriptor) {
             System.waitForEndOfFile(launchEndDescriptor)
         }
-        System.closeInheritedDescriptors()
     }
 
     /// The locks this process refreshes under, when it is a refresh process (else empty).
