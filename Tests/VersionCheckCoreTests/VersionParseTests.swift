@@ -66,3 +66,18 @@ struct VersionParseTests {
         }
     }
 }
+
+/// `Version.isPlainNumeric`, the byte check `sort` makes of each line as it reads: true
+/// only for what the lenient grammar accepts without a pre-release or build part.
+@Suite struct PlainNumericTests {
+    @Test(arguments: ["1", "1.2.3", "v1.2", "V10.0.0.1", "01.002", "18446744073709551616.1", "1.2.3.4.5.6.7.8.9.10"])
+    func plain(text: String) throws {
+        #expect(Array(text.utf8).withUnsafeBufferPointer(Version.isPlainNumeric))
+        _ = try Version(text)  // and the grammar agrees
+    }
+
+    @Test(arguments: ["", "v", "1.", ".1", "1..2", "1.2.a", "1.2.3-rc.1", "1.2.3+b", " 1.2", "1.2 ", "vv1", "x1.2", "1,2"])
+    func notPlain(text: String) {
+        #expect(!Array(text.utf8).withUnsafeBufferPointer(Version.isPlainNumeric))
+    }
+}

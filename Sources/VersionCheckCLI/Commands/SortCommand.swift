@@ -123,6 +123,16 @@ struct SortCommand: Command {
     /// judged without it.
     static func isInvalidLine(_ line: UnsafeBufferPointer<UInt8>, prefix: String?) -> Bool {
         if Entry.isBlank(line) { return false }
+        // The common case on bytes alone: a plain numeric version (after the prefix).
+        var first = line.startIndex, end = line.endIndex
+        while first < end, PlainVersionLines.isASCIIWhitespace(line[first]) { first += 1 }
+        while end > first, PlainVersionLines.isASCIIWhitespace(line[end - 1]) { end -= 1 }
+        let trimmed = UnsafeBufferPointer(rebasing: line[first..<end])
+        var candidate: UnsafeBufferPointer<UInt8>? = trimmed
+        if let prefix {
+            candidate = trimmed.starts(with: prefix.utf8) ? UnsafeBufferPointer(rebasing: trimmed.dropFirst(prefix.utf8.count)) : nil
+        }
+        if let candidate, Version.isPlainNumeric(candidate) { return false }
         guard let prefix else { return (try? Version(String(decoding: line, as: UTF8.self))) == nil }
         // On bytes, as the fast path reads lines: ASCII white space trimmed, the prefix
         // compared byte for byte (a line led by other white space goes the long way).
