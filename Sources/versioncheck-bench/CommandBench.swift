@@ -17,6 +17,15 @@ struct CommandExtra {
     var environment: [String: String] = [:]
 }
 
+/// A row's ratio (ours / theirs) as saved when it was last known good, and where it came from.
+struct SavedRatio {
+    /// How far above the saved ratio a run may come before it is flagged: the noise of
+    /// these two shared cores (medians of alternating runs move by about 10%).
+    static let tolerance = 0.15
+    var ratio: Double
+    var source: String
+}
+
 /// Whole-command timings, ours beside the tool people would otherwise use, measured in
 /// the same run with the runs alternating (so machine noise hits both alike): the median
 /// wall time of each, their ratio, and each one's peak memory (`ru_maxrss` of the child).
@@ -46,6 +55,11 @@ struct CommandPair {
     /// the next launch nor `dpkg` is measured against it; a launcher starts one refresh
     /// a day, not one every few milliseconds.
     var settleSeconds: Double = 0
+    /// The ratio this row measured when it was last known good, saved here, so that a
+    /// regression shows as one: a ratio more than `SavedRatio.tolerance` above it is
+    /// flagged. The other tool measured in the same run makes it hold from one machine
+    /// phase to the next, where a saved time would not.
+    var savedRatio: SavedRatio? = nil
 
     /// The medians (seconds) of ours, then theirs; nil when skipped.
     @discardableResult
@@ -93,6 +107,11 @@ struct CommandPair {
             print("  ratio \(String(format: "%.2f", ratio))x (target <= \(target)x): \(ratio <= target ? "met" : "NOT met")")
         } else {
             print("  ratio \(String(format: "%.2f", ratio))x (no ratio target)")
+        }
+        if let saved = savedRatio {
+            let regressed = ratio > saved.ratio * (1 + SavedRatio.tolerance)
+            print("  against the saved baseline \(String(format: "%.2f", saved.ratio))x (\(saved.source)): "
+                + "\(String(format: "%.2f", ratio / saved.ratio))x, \(regressed ? "REGRESSED" : "no regression")")
         }
         if let budget = peakBudgetKiB {
             let within = peaks[0] > 0 && peaks[0] <= budget
@@ -194,7 +213,11 @@ func runCommandBenchmarks(binary: String) {
     CommandPair(
         name: "command: sort 1,000,000 random x.y.z lines",
         ours: [binary, "sort"], theirs: ["sort", "-V"], stdinPath: input, runs: 11, target: 0.2,
-        extras: baselineExtra(["sort"])
+        extras: baselineExtra(["sort"]),
+        // 142.5 ms against LC_ALL=C sort -V's 774 ms, medians of 21 alternating runs at
+        // d061815 (b2a50d2: 140.4 ms; c7ec41b, with the early-stop check parsing each
+        // line through a String: 182.5 ms, which this row would have flagged).
+        savedRatio: SavedRatio(ratio: 0.18, source: "d061815, 2026-11-27")
     ).measure()
     CommandPair(
         name: "command: sort --satisfies '>=1.2, <40', the same lines",
