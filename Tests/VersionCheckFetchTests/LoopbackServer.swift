@@ -155,16 +155,10 @@ func selfSignedCertificate() -> (cert: URL, key: URL)? {
     }
     let cert = folder.appendingPathComponent("cert.pem")
     let key = folder.appendingPathComponent("key.pem")
-    let openssl = Process()
-    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    openssl.arguments = [
-        "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+    let made = try? OpenSSL.run([
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
         "-keyout", key.path, "-out", cert.path,
-    ]
-    openssl.standardOutput = FileHandle.nullDevice
-    openssl.standardError = FileHandle.nullDevice
-    guard (try? openssl.run()) != nil else { return nil }
-    openssl.waitUntilExit()
-    return openssl.terminationStatus == 0 ? (cert, key) : nil
+    ])
+    return made == nil ? nil : (cert, key)
 }
 

@@ -121,7 +121,7 @@ import VersionCheckTestSupport
 
     /// An https server whose certificate nobody trusts: a TLS failure is unreachable
     /// (75), reported at once (another attempt cannot fix a certificate).
-    @Test(.enabled(if: TrustSandbox.opensslWorks, "openssl is not installed (it makes the server's certificate)"))
+    @Test(.enabled(if: OpenSSL.works, "openssl is not installed (it makes the server's certificate)"))
     func untrustedCertificateIsUnreachable() throws {
         let tls = try #require(selfSignedCertificate(), "openssl could not make a certificate")
         let server = try LoopbackServer(tls: tls)

@@ -11,8 +11,8 @@ import VersionCheckTestSupport
 @Suite(.blockingBodies) struct TLSRedirectTests {
     static let manifest = "{\"latestVersion\": \"1.4.0\"}"
 
-    @Test(.enabled(if: TrustSandbox.isLinux, "Linux only: macOS trusts the system's settings, not CURL_CA_BUNDLE"),
-          .enabled(if: TrustSandbox.opensslWorks, "openssl is not installed (it makes the test CA)"))
+    @Test(.enabled(if: OpenSSL.onLinux, "Linux only: macOS trusts the system's settings, not CURL_CA_BUNDLE"),
+          .enabled(if: OpenSSL.works, "openssl is not installed (it makes the test CA)"))
     func httpsToHTTPIsRefusedEndToEnd() throws {
         let sandbox = try TrustSandbox.make()
         defer { sandbox.remove() }
@@ -52,21 +52,6 @@ struct TrustSandbox {
     /// The test CA's certificate, the only one trusted.
     var bundle: URL
 
-    static let isLinux: Bool = {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }()
-
-    /// Whether the openssl command runs here.
-    static let opensslWorks: Bool = run("/usr/bin/env", ["openssl", "version"])
-
-    struct SetupFailed: Error, CustomStringConvertible {
-        var description: String
-    }
-
     static func make() throws -> TrustSandbox {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -82,9 +67,11 @@ struct TrustSandbox {
             ["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
              "-CAcreateserial", "-days", "1", "-extfile", path("leaf.ext"), "-out", path("leaf.pem")],
         ]
-        for step in steps where !run("/usr/bin/env", ["openssl"] + step) {
+        do {
+            for step in steps { try OpenSSL.run(step) }
+        } catch {
             try? FileManager.default.removeItem(at: folder)
-            throw SetupFailed(description: "openssl \(step.prefix(2).joined(separator: " ")) failed")
+            throw error
         }
         return TrustSandbox(
             folder: folder, leaf: (URL(fileURLWithPath: path("leaf.pem")), URL(fileURLWithPath: path("leaf.key"))),
@@ -97,16 +84,4 @@ struct TrustSandbox {
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
-
-    /// Runs a tool quietly; true when it exits 0.
-    private static func run(_ executable: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
 }

@@ -11,26 +11,6 @@ import VersionCheckTestSupport
 struct TrustedCertificatesTests {
     static let manifest = #"{"latestVersion": "2.0.0"}"#
 
-    /// Whether `openssl` runs here (it makes the server's certificate).
-    static let opensslWorks: Bool = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["openssl", "version"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
-
-    static var isLinux: Bool {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }
-
     /// A certificate for 127.0.0.1 (an IP subjectAltName, as libcurl checks it), its key,
     /// and a folder holding it under its OpenSSL hash (`SSL_CERT_DIR`'s layout).
     struct Certificate {
@@ -45,31 +25,15 @@ struct TrustedCertificatesTests {
             try FileManager.default.createDirectory(at: hashed, withIntermediateDirectories: true)
             cert = folder.appendingPathComponent("cert.pem")
             key = folder.appendingPathComponent("key.pem")
-            _ = try Self.openssl([
+            try OpenSSL.run([
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key.path, "-out", cert.path,
             ])
-            let hash = try Self.openssl(["x509", "-hash", "-noout", "-in", cert.path]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let hash = try OpenSSL.run(["x509", "-hash", "-noout", "-in", cert.path]).trimmingCharacters(in: .whitespacesAndNewlines)
             try FileManager.default.copyItem(at: cert, to: hashed.appendingPathComponent("\(hash).0"))
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
-
-        struct Failed: Error { var arguments: [String] }
-
-        private static func openssl(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["openssl"] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw Failed(arguments: arguments) }
-            return text
-        }
     }
 
     /// A check of `url` with exactly these certificate variables (the others empty).
@@ -81,8 +45,8 @@ struct TrustedCertificatesTests {
             environment: environment)
     }
 
-    @Test(.enabled(if: isLinux, "Linux only: on macOS the system's trust settings apply"),
-          .enabled(if: opensslWorks, "openssl is not installed (it makes the server's certificate)"))
+    @Test(.enabled(if: OpenSSL.onLinux, "Linux only: on macOS the system's trust settings apply"),
+          .enabled(if: OpenSSL.works, "openssl is not installed (it makes the server's certificate)"))
     func theCertificatesTheEnvironmentNamesAreTrusted() throws {
         let certificate = try Certificate()
         defer { certificate.remove() }
@@ -110,7 +74,7 @@ struct TrustedCertificatesTests {
         }
     }
 
-    @Test(.enabled(if: isLinux, "Linux only: on macOS the variables are ignored"))
+    @Test(.enabled(if: OpenSSL.onLinux, "Linux only: on macOS the variables are ignored"))
     func oneThatNamesNothingReadableIsSixtySixBeforeAnyRequest() throws {
         let server = try LoopbackServer(routes: ["/m.json": [.init(status: 200, body: Self.manifest)]])
         let missing = "/nonexistent-\(UUID().uuidString)/ca.pem"
@@ -135,7 +99,7 @@ struct TrustedCertificatesTests {
         #expect(server.requests().isEmpty)
     }
 
-    @Test(.enabled(if: !isLinux, "macOS only: the system's trust settings apply there"))
+    @Test(.enabled(if: !OpenSSL.onLinux, "macOS only: the system's trust settings apply there"))
     func onMacOSTheVariablesAreIgnored() throws {
         let server = try LoopbackServer(routes: ["/m.json": [.init(status: 200, body: Self.manifest)]])
         let result = try Self.check(server.url("/m.json"), ["SSL_CERT_FILE": "/nonexistent/ca.pem", "CURL_CA_BUNDLE": "/nonexistent/ca.pem"])
