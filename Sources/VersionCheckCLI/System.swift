@@ -17,12 +17,13 @@ import MachO  // _NSGetExecutablePath, declared in mach-o/dyld.h: module MachO
 /// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)`, `environ`
 /// and the running executable's path.
 enum System {
-    /// Writes every byte (`write(2)`, EINTR and partial writes retried).
-    static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemCallError> {
+    /// Writes every byte (`write(2)`, or `pwrite(2)` at `offset` when given; EINTR and
+    /// partial writes retried).
+    static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Result<Void, SystemCallError> {
         guard var base = bytes.baseAddress else { return .success(()) }
         var remaining = bytes.count
         while remaining > 0 {
-            let written = write(fd, base, remaining)
+            let written = offset.map { pwrite(fd, base, remaining, off_t($0 + bytes.count - remaining)) } ?? write(fd, base, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
                 return .failure(SystemCallError(call: "write", code: errno))

@@ -47,9 +47,11 @@ struct OutdatedCommand: Command {
         }
         let label = CheckListItem.Label.app(name: bundle.name, path: path)
         var current: String?
+        var feedURL: String?
         if case .appcast(let feed) = bundle.source {
             switch AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure]) {
-            case .check:
+            case .check(let url):
+                feedURL = url
                 current = bundle.info.strings[CurrentKey.build.plistKey]
             case .skip(let reason):
                 return CheckListItem(label: label, work: .skipped(reason: reason))
@@ -58,7 +60,7 @@ struct OutdatedCommand: Command {
             }
         }
         do {
-            guard let check = try checkLine(for: bundle, options: line) else {
+            guard let check = try checkLine(for: bundle, feedURL: feedURL, options: line) else {
                 return CheckListItem(label: label, work: .skipped(reason: AppBundle.noSourceReason))
             }
             return CheckListItem(
@@ -72,8 +74,12 @@ struct OutdatedCommand: Command {
     /// The `lookup` or `manifest` command line that checks `bundle`: this command's check
     /// options plus the bundle's source, as if typed (`manifest --url FEED --current-from
     /// BUNDLE …`, `lookup --current-from BUNDLE --platform mac|ios …`), so one request
-    /// builder serves every command. Nil for an app with no source.
-    static func checkLine(for bundle: AppBundle, options line: ParsedCommandLine) throws(Failure) -> ParsedCommandLine? {
+    /// builder serves every command. `feedURL` is the appcast's URL as
+    /// `AppBundle.feedDecision` let it through (decided once, by the caller). Nil for an app
+    /// with no source.
+    static func checkLine(
+        for bundle: AppBundle, feedURL: String?, options line: ParsedCommandLine
+    ) throws(Failure) -> ParsedCommandLine? {
         var values = line.values
         values[Option.jobs.name] = nil
         var flags = line.flags
@@ -83,9 +89,9 @@ struct OutdatedCommand: Command {
         switch bundle.source {
         case .none:
             return nil
-        case .appcast(let feed):
+        case .appcast:
             // Only a feed `AppBundle.feedDecision` lets through is ever given as --url.
-            guard case .check(let url) = AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure]) else { return nil }
+            guard let url = feedURL else { return nil }
             command = ManifestCommand.self
             values[Option.url.name] = .text(url)
         case .macAppStore:

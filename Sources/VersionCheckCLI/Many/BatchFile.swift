@@ -59,7 +59,7 @@ enum BatchFile {
         } catch {
             throw Failure(.usage, error.description)
         }
-        if let first = words.first, first.split(separator: "/").last == "versioncheck" {
+        if let first = words.first, first.split(separator: "/").last.map(String.init) == CommandTable.programName {
             throw Failure(.usage, "a line holds the arguments only: drop '\(first)'")
         }
         let parsed: ParsedCommandLine

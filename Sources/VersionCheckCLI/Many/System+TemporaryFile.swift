@@ -26,19 +26,4 @@ extension System {
         }
         return .success(fd)
     }
-
-    /// Writes every byte at `offset` (`pwrite(2)`, EINTR and partial writes retried).
-    static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Result<Void, SystemCallError> {
-        guard let base = bytes.baseAddress else { return .success(()) }
-        var done = 0
-        while done < bytes.count {
-            let written = pwrite(fd, base + done, bytes.count - done, off_t(offset + done))
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .failure(SystemCallError(call: "write", code: errno))
-            }
-            done += written
-        }
-        return .success(())
-    }
 }
