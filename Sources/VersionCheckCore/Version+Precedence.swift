@@ -64,7 +64,13 @@ extension Version: Comparable, Hashable {
     @usableFromInline
     internal func _compareSlow(to other: Version) -> Int {
         if _extra?.sparkle == true || other._extra?.sparkle == true {
-            return SparkleComparator.compare(sparkleText, other.sparkleText)
+            var a = description, b = other.description
+            let skipA = sparkleSkip, skipB = other.sparkleSkip
+            return a.withUTF8 { x in
+                b.withUTF8 { y in
+                    SparkleComparator.compare(UnsafeBufferPointer(rebasing: x[skipA...]), UnsafeBufferPointer(rebasing: y[skipB...]))
+                }
+            }
         }
         let numbers: Int
         if _extra?.numbers == nil, other._extra?.numbers == nil {
@@ -76,15 +82,14 @@ extension Version: Comparable, Hashable {
         return Version.comparePrereleases(self, other)
     }
 
-    /// The text Sparkle's comparator reads: the spelling, less a display version's `v`
-    /// (`Version(sparkleDisplay:)`). A version that is no Sparkle spelling is its numbers:
-    /// a `v` before them (`v0.64.0` as a display version) is not read either.
-    private var sparkleText: String {
-        if let extra = _extra, extra.sparkle {
-            return extra.unprefixed ? String(description.dropFirst()) : description
-        }
-        if let first = description.utf8.first, first | 0x20 == UInt8(ascii: "v") { return String(description.dropFirst()) }
-        return description
+    /// How many leading bytes of the spelling Sparkle's comparator does not read: a display
+    /// version's `v` (`Version(sparkleDisplay:)`), or, for a version that is no Sparkle
+    /// spelling, a `v` before its numbers (`v0.64.0`). Counted, not cut off: a comparison
+    /// in a sort makes no new `String`.
+    private var sparkleSkip: Int {
+        if let extra = _extra, extra.sparkle { return extra.unprefixed ? 1 : 0 }
+        if let first = description.utf8.first, first | 0x20 == UInt8(ascii: "v") { return 1 }
+        return 0
     }
 
     /// Numbers only (pre-release ignored), as an `Int` -1/0/1.
