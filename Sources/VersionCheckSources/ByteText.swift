@@ -62,10 +62,21 @@ public enum ByteText {
         var index = bytes.startIndex
         for byte in expected {
             guard index != bytes.endIndex else { return false }
-            let given = bytes[index]
-            guard (given >= 0x41 && given <= 0x5A ? given | 0x20 : given) == byte else { return false }
+            guard lowercasedASCII(bytes[index]) == byte else { return false }
             index = bytes.index(after: index)
         }
         return true
+    }
+
+    /// Whether `left` and `right` are the same text, the letters A–Z matched in either
+    /// case and no other byte folded; nothing is allocated.
+    public static func equalIgnoringASCIICase(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+        left.count == right.count && left.elementsEqual(right) { lowercasedASCII($0) == lowercasedASCII($1) }
+    }
+
+    /// `byte` with A–Z made a–z, every other byte as it is.
+    @inline(__always)
+    static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }

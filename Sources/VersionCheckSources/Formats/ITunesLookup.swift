@@ -26,17 +26,13 @@ public struct AskedApp: Sendable, Equatable {
     func isNamed(trackId: Int?, bundleId entryBundleId: String?) -> Bool {
         if let id, trackId == id { return true }
         guard let bundleId, let entryBundleId else { return false }
-        return Self.asciiLowercased(bundleId) == Self.asciiLowercased(entryBundleId)
+        return ByteText.equalIgnoringASCIICase(bundleId.utf8, entryBundleId.utf8)
     }
 
     /// What was asked, as messages say it: `id 123` or `bundle id 'com.example.app'`.
     var description: String {
         if let id { return "id \(id)" }
         return "bundle id " + Excerpt.quoted(bundleId ?? "")
-    }
-
-    static func asciiLowercased(_ text: String) -> String {
-        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
 
