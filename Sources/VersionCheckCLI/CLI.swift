@@ -1,3 +1,8 @@
+import VersionCheckCommandLine
+import VersionCheckCore
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckBuildInfo
 
 /// The whole command line as a library: `main.swift` only calls `CLI.run` and
@@ -59,22 +64,16 @@ public enum CLI {
                 checkListRunner: checkListRunner ?? { requests, jobs, output, finished in
                     LiveCheck.listRunner(environment: environment)(requests, jobs, output, finished)
                 })
+            guard let command = Commands.type(running: line) else {
+                return output.report(Failure(.internal, "no command runs '\(line.command.name)'"))
+            }
             do {
-                return try line.runs.init(line, context: context).run(context)
+                return try command.init(line, context: context).run(context)
             } catch {
                 return context.output.report(error)
             }
         }
     }
-}
-
-/// Facts about this build of versioncheck.
-public enum ToolInfo {
-    /// The version of versioncheck (`--version`, the man page, the `User-Agent` header).
-    ///
-    /// Written once, in `Sources/VersionCheckBuildInfo/include/BuildInfo.h`; a build with
-    /// `-Xcc -DVERSIONCHECK_VERSION='"1.2.3"'` (what `VERSION=1.2.3 make release` does) replaces it.
-    public static let version = String(cString: versioncheck_version())
 }
 
 /// Where a command reads its standard input from: the process's fd 0, or bytes in tests.

@@ -44,9 +44,9 @@ public enum FetchHelper {
     }
 
     /// One GET with retries: the response (its `body` left empty) and the body as received, or the failure.
-    static func outcome(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> Result<(FetchedResponse, Data), FetchFailure> {
+    static func outcome(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> Result<(FetchedResponse, Data), Failure> {
         guard let url = URL(string: request.url) else {
-            return .failure(FetchFailure(.internal, "'\(request.url)' is not a URL"))
+            return .failure(Failure(.internal, "'\(request.url)' is not a URL"))
         }
         let verbose = request.verbose
         let log: @Sendable (String) -> Void = { line in if verbose { diagnostic(line) } }
@@ -61,12 +61,12 @@ public enum FetchHelper {
             return .success((FetchedResponse(
                 status: response.status, url: Redaction.display(response.url), entityTag: response.header("ETag"),
                 lastModified: response.header("Last-Modified")), response.body))
-        } catch let failure as FetchFailure {
+        } catch let failure as Failure {
             return .failure(failure)
         } catch let error as TransportError {
-            return .failure(FetchFailure(error.kind, "\(Redaction.display(url)): \(error)"))
+            return .failure(Failure(error.kind, "\(Redaction.display(url)): \(error)"))
         } catch {
-            return .failure(FetchFailure(.internal, "\(Redaction.display(url)): \(error)"))
+            return .failure(Failure(.internal, "\(Redaction.display(url)): \(error)"))
         }
     }
 

@@ -30,7 +30,7 @@ public struct RetryPolicy: Sendable, Equatable {
 /// exponential backoff and full jitter, honouring `Retry-After`.
 ///
 /// Returns any other response as it is (2xx, 3xx, 4xx other than 429). Throws a
-/// `FetchFailure` naming the URL: the transport's error, or `rate-limited` /
+/// `Failure` naming the URL: the transport's error, or `rate-limited` /
 /// `server-error` when the retries run out or the server asks to wait over 60 s.
 /// The sleeper, the random source and the clock are injected so tests do not wait.
 public struct RetryingHTTPClient: HTTPGetting {
@@ -75,22 +75,22 @@ public struct RetryingHTTPClient: HTTPGetting {
                 guard let retryable = Problem(response: response, now: now()) else { return response }
                 problem = retryable
             } catch let error as TransportError {
-                guard error.isRetryable else { throw FetchFailure(error.kind, "\(shown): \(error)") }
+                guard error.isRetryable else { throw Failure(error.kind, "\(shown): \(error)") }
                 problem = .transport(error)
             }
             if let left = remaining(), left <= 0 { throw deadlinePassed(shown, attempts: attempt + 1) }
             if let wait = problem.retryAfter, wait > policy.maximumRetryAfter {
-                throw FetchFailure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
+                throw Failure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
             }
             guard attempt < policy.retries else {
                 let tries = attempt + 1
-                throw FetchFailure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
+                throw Failure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
             }
             let wait = problem.retryAfter ?? random(policy.backoffCeiling(attempt))
             let why = problem.retryAfter == nil ? "backoff" : "Retry-After"
             if let left = remaining(), wait >= left {
                 let tries = attempt + 1
-                throw FetchFailure(.timeout, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s")); retry \(attempt + 1) not started: its wait of \(String(format: "%.2f", wait)) s would end after the --deadline")
+                throw Failure(.timeout, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s")); retry \(attempt + 1) not started: its wait of \(String(format: "%.2f", wait)) s would end after the --deadline")
             }
             log("retry \(attempt + 1) of \(policy.retries) for \(shown) in \(String(format: "%.2f", wait)) s (\(why)): \(problem)")
             sleep(wait)
@@ -101,8 +101,8 @@ public struct RetryingHTTPClient: HTTPGetting {
 
 extension RetryingHTTPClient {
     /// The whole check ran out of time before attempt `attempts + 1` (75, kind `timeout`).
-    func deadlinePassed(_ shown: String, attempts: Int) -> FetchFailure {
-        FetchFailure(.timeout, "\(shown): no answer before the --deadline (\(attempts) attempt\(attempts == 1 ? "" : "s"))")
+    func deadlinePassed(_ shown: String, attempts: Int) -> Failure {
+        Failure(.timeout, "\(shown): no answer before the --deadline (\(attempts) attempt\(attempts == 1 ? "" : "s"))")
     }
 }
 
@@ -123,7 +123,7 @@ private enum Problem: CustomStringConvertible {
         return nil
     }
 
-    var kind: FetchFailure.Kind {
+    var kind: ErrorKind {
         switch self {
         case .transport(let error): error.kind
         case .status(429, _): .rateLimited

@@ -30,7 +30,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The `error.kind` of SPEC.md.
-    public var kind: FetchFailure.Kind {
+    public var kind: ErrorKind {
         switch self {
         case .cannotConnect, .tlsFailed: .unreachable
         case .timedOut: .timeout

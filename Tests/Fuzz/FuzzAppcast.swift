@@ -27,6 +27,8 @@
 // text it reads back from, a date not read is one the second reading refuses too, and
 // every release's date is ISO 8601 or null.
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 import VersionCheckSources
 

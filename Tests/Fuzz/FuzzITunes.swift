@@ -7,6 +7,8 @@
 // `--json` is one valid JSON line, and the text carries no control characters.
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 import VersionCheckSources
 

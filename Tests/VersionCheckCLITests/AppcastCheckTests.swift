@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// A Sparkle appcast checked in-process from the fixtures: Sparkle's defaults, its version
 /// spellings for --current, and every option of SPEC.md's appcast section changing the answer.
@@ -13,7 +16,7 @@ struct AppcastCheckTests {
 
     struct Row: Sendable, CustomTestStringConvertible {
         var arguments: [String]
-        var status: VersionCheckCLI.ExitStatus
+        var status: VersionCheckCore.ExitStatus
         var firstLine: String
         var testDescription: String { arguments.joined(separator: " ") }
     }
@@ -36,7 +39,7 @@ struct AppcastCheckTests {
         Row(arguments: ["--current", "5300", "--minimum", "5400b1"], status: .forcedUpdate, firstLine: "forced update: 5300 -> 7000 (5300 is below the minimum 5400b1) (informational: nothing to install)"),
     ]
 
-    static func check(_ fixture: String, _ arguments: [String], json: Bool = false) throws -> (VersionCheckCLI.ExitStatus, String) {
+    static func check(_ fixture: String, _ arguments: [String], json: Bool = false) throws -> (VersionCheckCore.ExitStatus, String) {
         let line = try CommandLineParser.parse(["manifest", "--url", TestPaths.fixture(fixture).path] + arguments)
         guard case .run(let parsed) = line else { throw Failure(.internal, "not a command") }
         let request = try CheckRequestBuilder.request(from: parsed, environment: [:])

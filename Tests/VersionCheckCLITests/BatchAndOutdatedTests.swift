@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// What `batch` and `outdated` make of their input before any check runs, in-process with
 /// a list runner that records what it is given: shell-style splitting, one grammar with

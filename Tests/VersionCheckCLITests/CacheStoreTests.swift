@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// Freshness, revalidation bookkeeping, `-v` lines, the test clock, and entries that stay
 /// whole under concurrent writers.

@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// `--current-from PATH` and `--current-key`: the current version (and, for `lookup`
 /// without an id, the bundle id and platform) read from an Info.plist or a .app bundle

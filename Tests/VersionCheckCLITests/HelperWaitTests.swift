@@ -9,6 +9,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// The main process owns its helper: a stand-in (`VERSIONCHECK_FETCH_HELPER`, a small
 /// script) that hangs, or exits but leaves a child holding the pipe, is waited for a

@@ -2,6 +2,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckSources
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// Each option is declared once, in `Option`, with the type of its value and its default:
 /// help shows the default as that type writes it, the parser checks a given value into

@@ -1,5 +1,8 @@
 import Testing
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckCore
 
 /// The grammar, in-process: what a valid command line parses into.

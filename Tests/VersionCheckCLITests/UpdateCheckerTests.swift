@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// The orchestration in-process, over a fake network: fetch, decode, decide, print.
 @Suite(.blockingBodies) struct UpdateCheckerTests {
@@ -30,7 +33,7 @@ import VersionCheckTestSupport
 
     static let now: Int64 = 1_767_323_045  // 2026-01-02T03:04:05Z
 
-    func run(_ request: CheckRequest, http: FakeHTTP, json: Bool = false) -> (VersionCheckCLI.ExitStatus, OutputCapture) {
+    func run(_ request: CheckRequest, http: FakeHTTP, json: Bool = false) -> (VersionCheckCore.ExitStatus, OutputCapture) {
         let (output, capture) = Output.capturing()
         var configured = output
         configured.json = json
@@ -97,11 +100,11 @@ import VersionCheckTestSupport
     }
 
     @Test(arguments: [
-        ("2.1.0", VersionCheckCLI.ExitStatus.no, "gate failed: 2.1.0 is not newer than the latest 2.1.0", false),
+        ("2.1.0", VersionCheckCore.ExitStatus.no, "gate failed: 2.1.0 is not newer than the latest 2.1.0", false),
         ("2.1.1", .success, "gate passed: 2.1.1 is newer than the latest 2.1.0", true),
         ("1.0", .no, "gate failed: 1.0 is not newer than the latest 2.1.0", false),
     ])
-    func gate(current: String, status: VersionCheckCLI.ExitStatus, line: String, passed: Bool) throws {
+    func gate(current: String, status: VersionCheckCore.ExitStatus, line: String, passed: Bool) throws {
         let http = try FakeHTTP(fixture: "manifest-full.json")
         let (exit, capture) = run(manifest(current, gate: true), http: http)
         #expect(exit == status)
@@ -219,11 +222,11 @@ import VersionCheckTestSupport
     }
 
     @Test(arguments: [
-        ("2.5.0-beta.1", VersionCheckCLI.ExitStatus.no, "gate failed: 2.5.0-beta.1 is not a version App Store Connect accepts ("),
+        ("2.5.0-beta.1", VersionCheckCore.ExitStatus.no, "gate failed: 2.5.0-beta.1 is not a version App Store Connect accepts ("),
         ("2.5.0", .success, "gate passed: 2.5.0 is newer than the latest 2.4.1"),
         ("v2.5", .no, "gate failed: v2.5 is not a version App Store Connect accepts ("),
     ])
-    func lookupGateRequiresAnAppStoreVersion(current: String, status: VersionCheckCLI.ExitStatus, line: String) throws {
+    func lookupGateRequiresAnAppStoreVersion(current: String, status: VersionCheckCore.ExitStatus, line: String) throws {
         let http = try FakeHTTP(fixture: "itunes-ios.json")
         let (exit, capture) = run(lookup(current, gate: true), http: http)
         #expect(exit == status)

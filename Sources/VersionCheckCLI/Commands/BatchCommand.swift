@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `batch [FILE]`: one `lookup` or `manifest` check per line of FILE (stdin when absent),

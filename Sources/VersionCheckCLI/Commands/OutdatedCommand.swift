@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `outdated [PATH …]`: every app bundle under PATH, each checked against its own
@@ -85,23 +89,23 @@ struct OutdatedCommand: Command {
         var flags = line.flags
         flags.remove(Option.all.name)
         values[Option.currentFrom.name] = .text(bundle.path)
-        let command: any CheckingCommand.Type
+        let command: CommandSpec
         switch bundle.source {
         case .none:
             return nil
         case .appcast:
             // Only a feed `AppBundle.feedDecision` lets through is ever given as --url.
             guard let url = feedURL else { return nil }
-            command = ManifestCommand.self
+            command = CommandTable.manifest
             values[Option.url.name] = .text(url)
         case .macAppStore:
-            command = LookupCommand.self
+            command = CommandTable.lookup
             values[Option.platform.name] = .platform(.mac)
         case .iOSAppStore:
-            command = LookupCommand.self
+            command = CommandTable.lookup
             values[Option.platform.name] = .platform(.ios)
         }
         return ParsedCommandLine(
-            command: command.spec, runs: command, global: line.global, values: values, flags: flags, arguments: [])
+            command: command, global: line.global, values: values, flags: flags, arguments: [])
     }
 }

@@ -4,6 +4,8 @@
 // decode bodies (with Tests/VersionCheckCLITests/OutputCapture.swift).
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 
 /// Answers every GET with status 200 and `body`.

@@ -1,0 +1,131 @@
+import VersionCheckPlatform
+import VersionCheckCommandLine
+import VersionCheckCore
+import VersionCheckSources
+
+/// What `lookup`, `manifest`, `outdated` and `batch` share: the `CheckRequest` of a parsed
+/// command line (an enum of functions, which the commands `lookup` and `manifest` call).
+package enum CheckRequestBuilder {
+    /// The check the command line asks for.
+    /// `preread`: the `--current-from` bundle already read (`outdated` reads each bundle once).
+    package static func request(
+        from line: ParsedCommandLine, environment: [String: String], preread: CurrentVersionSource? = nil
+    ) throws(Failure) -> CheckRequest {
+        if line.command == CommandTable.lookup, line[Option.currentKey] == .build {
+            throw Failure(
+                .usage,
+                "--current-key build: lookup compares the App Store's version, which is the marketing version (CFBundleShortVersionString); drop --current-key or give --current-key marketing")
+        }
+        var app = preread
+        if app == nil, let path = line[Option.currentFrom] { app = try CurrentVersionSource.read(path) }
+        let source: CheckRequest.Source
+        if line.command == CommandTable.lookup {
+            source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
+        } else {
+            source = .manifest(location: line[Option.url] ?? "")
+        }
+        var policy = UpdatePolicy()
+        // An option not given has its default in `Option`, as help shows it.
+        policy.forceOn = line[Option.forceOn]
+        policy.optionalOn = line[Option.optionalOn]
+        // A manifest may turn out to be an appcast, where these are read as Sparkle reads them.
+        let sparkleToo = line.command == CommandTable.manifest
+        policy.minimum = try version(of: Option.minimum, in: line, sparkleToo: sparkleToo)
+        policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
+        policy.minimumAgeDays = line[Option.minAge]
+        policy.osVersion = try version(of: Option.osVersion, in: line)
+        let (current, currentNeedsAppcast) = try currentVersion(from: line, app: app, source: source)
+        var request = CheckRequest(
+            source: source, current: current, policy: policy, gate: line[Option.gate], allowNew: line[Option.allowNew],
+            timeout: line[Option.timeout], retries: line[Option.retries], allowInsecure: line[Option.allowInsecure], global: line.global,
+            cache: line[Option.checkPeriod].map { days in
+                CachePolicy(
+                    periodDays: days, directory: line[Option.cacheDir], refresh: line[Option.refresh],
+                    staleIfErrorDays: line[Option.staleIfError], backgroundRefresh: line[Option.backgroundRefresh])
+            },
+            appcast: AppcastRequest(
+                channels: line[Option.channel], rolloutGroup: line[Option.rolloutGroup],
+                compared: line[Option.appcastVersion],
+                forceOnGiven: line.isGiven(Option.forceOn),
+                current: app.flatMap { line.isGiven(Option.currentKey) ? nil : .bundle($0) }
+                    ?? .given(line[Option.current] ?? current.description),
+                skip: line[Option.skip], minimum: line[Option.minimum]),
+            deadline: line[Option.deadline]
+        )
+        request.currentNeedsAppcast = currentNeedsAppcast
+        return request
+    }
+
+    /// `--current`, or the version `--current-from` read: under `--current-key` if given,
+    /// else under the key the source reads by default (`CurrentKey.default(for:)`).
+    /// A manifest's format is known only once its body is read, and an appcast reads
+    /// the build key: so when the marketing key fails, `manifest` goes on with the build
+    /// version and the marketing failure, which every format but an appcast throws
+    /// (`CheckRequest.currentNeedsAppcast`).
+    package static func currentVersion(
+        from line: ParsedCommandLine, app: CurrentVersionSource?, source: CheckRequest.Source
+    ) throws(Failure) -> (Version, needsAppcast: Failure?) {
+        guard let app else {
+            guard let current = try version(of: Option.current, in: line, sparkleToo: source.isManifest) else {
+                throw Failure(.internal, "--current is required but was not parsed")
+            }
+            return (current, nil)
+        }
+        if line.isGiven(Option.currentKey) {
+            let key = line[Option.currentKey]
+            return (try app.version(key), nil)
+        }
+        do {
+            return (try app.version(.default(for: source)), nil)
+        } catch {
+            guard source.isManifest, let build = try? app.version(.build) else { throw error }
+            return (build, error)
+        }
+    }
+
+    /// What `lookup` asks. Without `--id` or `--bundle-id`, the bundle id is the one
+    /// `--current-from` read; a macOS bundle implies `--platform mac` unless it is given.
+    package static func appStoreQuery(
+        from line: ParsedCommandLine, environment: [String: String], app: CurrentVersionSource? = nil
+    ) throws(Failure) -> AppStoreQuery {
+        let identifier: AppStoreQuery.Identifier
+        if let id = line[Option.id] {
+            identifier = .id(id)
+        } else if let bundleID = line[Option.bundleID] {
+            identifier = .bundleId(bundleID)
+        } else if let app {
+            identifier = .bundleId(try app.bundleIdentifier())
+        } else {
+            throw Failure(.internal, "lookup has neither --id, --bundle-id nor --current-from")
+        }
+        let platform: AppStoreQuery.Platform
+        if !line.isGiven(Option.platform), app?.isMacBundle == true {
+            platform = .mac
+        } else {
+            platform = line[Option.platform]
+        }
+        let fromEnvironment = environment["VERSIONCHECK_LOOKUP_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let flag = line[Option.lookupURL]
+        return AppStoreQuery(
+            identifier: identifier,
+            country: line[Option.country],
+            platform: platform,
+            endpoint: flag ?? fromEnvironment,
+            endpointSetting: flag == nil && fromEnvironment != nil ? "VERSIONCHECK_LOOKUP_URL" : "--lookup-url"
+        )
+    }
+
+    /// The version given to `--name`, if any; an invalid one is 65, naming the option.
+    /// With `sparkleToo` (a manifest's `--current`, `--skip`, `--minimum`), a version only
+    /// Sparkle's reading accepts (`1.0 (1234)`) is taken as such: it is read again once
+    /// the body's format is known (65 then unless it is an appcast).
+    package static func version(of option: ValueOption<String>, in line: ParsedCommandLine, sparkleToo: Bool = false) throws(Failure) -> Version? {
+        guard let text = line[option] else { return nil }
+        do {
+            return try Version(text)
+        } catch {
+            if sparkleToo, let sparkle = try? Version(sparkle: text) { return sparkle }
+            throw Failure(.invalidInput, "\(option.longFlag): \(error.description)")
+        }
+    }
+}
