@@ -478,7 +478,7 @@ extension CommandLineParser {
             let command = selected.spec
             try checkArgumentCount(command)
             try checkRules(command)
-            guard case .runs(let runs) = selected else {
+            guard case .runs = selected else {
                 // `help`: answered here.
                 if flags.contains("man") {
                     guard let topic = arguments.first else { return .manual }

@@ -144,7 +144,7 @@ extension Double: OptionArgument {
 
     /// `10` for a whole number (as SPEC.md writes defaults), else `1.5`.
     public var helpText: String {
-        self == rounded(.towardZero) && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+        Seconds.text(self)
     }
 }
 

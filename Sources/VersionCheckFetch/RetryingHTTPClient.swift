@@ -13,7 +13,7 @@ public struct RetryPolicy: Sendable, Equatable {
     public var baseDelay: Double = 0.5
     public var maximumDelay: Double = 8
     /// The longest `Retry-After` obeyed; a longer one fails at once.
-    public var maximumRetryAfter: Double = 60
+    public var maximumRetryAfter: Double = FetchLimits.maximumRetryAfter
 
     public init(retries: Int, deadline: Double? = nil) {
         self.retries = retries
@@ -80,7 +80,7 @@ public struct RetryingHTTPClient: HTTPGetting {
             }
             if let left = remaining(), left <= 0 { throw deadlinePassed(shown, attempts: attempt + 1) }
             if let wait = problem.retryAfter, wait > policy.maximumRetryAfter {
-                throw Failure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
+                throw Failure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.text(wait.rounded(.up))) s (more than \(Seconds.text(policy.maximumRetryAfter)) s), not retrying")
             }
             guard attempt < policy.retries else {
                 let tries = attempt + 1

@@ -40,6 +40,20 @@ import VersionCheckCore
             == row.expected)
     }
 
+    /// `--stale-if-error DAYS` judges an entry's age by the same rule as the check period:
+    /// strictly younger, never an entry dated after now, no overflow at the extremes.
+    @Test(arguments: [
+        (2.0, Int64(1_000), Int64(1_000 + 86_400), true),
+        (2.0, 1_000, 1_000 + 2 * 86_400, false),
+        (2.0, 1_000 + 60, 1_000, false),
+        (0.5, 0, 43_199, true),
+        (1.0, .min, .max, false),
+        (1e300, .max, .min, false),
+    ] as [(Double, Int64, Int64, Bool)])
+    func staleIfErrorAge(days: Double, fetchedAt: Int64, now: Int64, within: Bool) {
+        #expect(CacheFreshness.isWithin(days: days, fetchedAt: fetchedAt, now: now) == within)
+    }
+
     @Test(arguments: [
         (Int64(0), "0 s ago"), (Int64(59), "59 s ago"), (60, "1 min ago"), (3_599, "59 min ago"), (3 * 3_600 + 5, "3 h ago"),
         (86_399, "23 h ago"), (86_400, "1 d ago"), (8 * 86_400, "8 d ago"), (-300, "5 min in the future"),

@@ -144,6 +144,9 @@ public enum FetchLimits {
     public static let maximumBodySize = 8 * 1024 * 1024
     /// Redirects followed before giving up.
     public static let maximumRedirects = 5
+    /// The longest `Retry-After` wait honoured, in seconds: a server asking for more fails
+    /// the check at once (75), and the main process allows for this wait per retry.
+    public static let maximumRetryAfter: Double = 60
     /// The most bytes of response headers accepted, the status line and every header line
     /// of one response together: 64 KiB. More is 76 `too-large`, never retried.
     public static let maximumHeaderSize = 64 * 1024

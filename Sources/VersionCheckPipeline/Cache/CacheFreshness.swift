@@ -35,12 +35,30 @@ public enum CacheFreshness: Sendable, Equatable {
     /// stale; an entry strictly younger than `checkPeriodDays` days, fresh; anything else, stale.
     /// `checkPeriodDays` is `--check-period` (a non-negative decimal number of days).
     public static func judge(checkPeriodDays: Double, refresh: Bool, fetchedAt: Int64, now: Int64) -> CacheFreshness {
+        let age = age(fetchedAt: fetchedAt, now: now)
+        if age < 0 { return .fromTheFuture(age: age) }
+        if refresh { return .stale(.refreshRequested(age: age)) }
+        if isYounger(age: age, thanDays: checkPeriodDays) { return .fresh(age: age) }
+        return .stale(.expired(age: age))
+    }
+
+    /// Whether an entry fetched at `fetchedAt` is younger than `days` days at `now`, and not
+    /// dated after it: what `--stale-if-error DAYS` asks of the entry that answers a 75.
+    public static func isWithin(days: Double, fetchedAt: Int64, now: Int64) -> Bool {
+        let age = age(fetchedAt: fetchedAt, now: now)
+        return age >= 0 && isYounger(age: age, thanDays: days)
+    }
+
+    /// `now - fetchedAt` in seconds, saturated instead of overflowing (an entry dated at
+    /// `Int64.min`, a clock at `Int64.max`): negative for an entry dated after now.
+    static func age(fetchedAt: Int64, now: Int64) -> Int64 {
         let (age, overflow) = now.subtractingReportingOverflow(fetchedAt)
-        let safeAge = overflow ? (fetchedAt > now ? Int64.min : Int64.max) : age
-        if safeAge < 0 { return .fromTheFuture(age: safeAge) }
-        if refresh { return .stale(.refreshRequested(age: safeAge)) }
-        if Double(safeAge) < checkPeriodDays * secondsPerDay { return .fresh(age: safeAge) }
-        return .stale(.expired(age: safeAge))
+        return overflow ? (fetchedAt > now ? Int64.min : Int64.max) : age
+    }
+
+    /// The one comparison of an age with a number of days: strictly younger.
+    private static func isYounger(age: Int64, thanDays days: Double) -> Bool {
+        Double(age) < days * secondsPerDay
     }
 }
 

@@ -100,7 +100,7 @@ public struct BodySource: Sendable {
             // --stale-if-error: a 75 (never a 69 or 76, which are answers) is covered by an
             // entry younger than DAYS, decided afresh with this run's options.
             guard error.exitStatus == .unreachable, let days = policy.staleIfErrorDays, let entry = revalidated,
-                  Double(store.now() &- entry.fetchedAt) < days * CacheFreshness.secondsPerDay,
+                  CacheFreshness.isWithin(days: days, fetchedAt: entry.fetchedAt, now: store.now()),
                   let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode)
             else { throw error }
             store.warn("\(error.message); answering from the cache entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt))")
@@ -136,7 +136,7 @@ public struct BodySource: Sendable {
         _ url: WebAddress, request: CheckRequest, clock: DeadlineClock, validators: CacheEntry? = nil
     ) throws(Failure) -> FetchedResponse {
         if let left = clock.remaining(), left <= 0, let deadline = request.deadline {
-            throw Failure(.timeout, "\(url.display): not asked: the --deadline of \(DeadlineClock.format(deadline)) s passed before the request")
+            throw Failure(.timeout, "\(url.display): not asked: the --deadline of \(Seconds.text(deadline)) s passed before the request")
         }
         let fetchRequest = FetchRequest(
             url: url.text, timeout: request.timeout, retries: request.retries, allowInsecure: request.allowInsecure,

@@ -50,6 +50,13 @@ public struct CheckRequest: Sendable, Equatable {
     /// reads (SPEC.md: an appcast's `--current-from` reads `CFBundleVersion`). Any other
     /// format fails with this (65), once the body says what it is.
     public var currentNeedsAppcast: Failure? = nil
+    /// The command line this request was built from (`CheckRequestBuilder`), which a list
+    /// run's background refresh writes back (`RefreshList`); nil for one built otherwise.
+    public var commandLine: ParsedCommandLine? {
+        get { origin.line }
+        set { origin.line = newValue }
+    }
+    private var origin = Origin()
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
@@ -181,5 +188,15 @@ extension CheckRequest {
             guard case .remote(let url)? = try? ManifestLocation.parse(location) else { return nil }
             return url.text
         }
+    }
+}
+
+extension CheckRequest {
+    /// Where a request came from. Two requests that ask the same are equal however they
+    /// were spelled (`--current 2.4` or an Info.plist holding 2.4), so it never counts.
+    struct Origin: Sendable, Equatable {
+        var line: ParsedCommandLine?
+
+        static func == (_: Origin, _: Origin) -> Bool { true }
     }
 }

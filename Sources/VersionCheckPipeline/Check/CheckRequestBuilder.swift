@@ -53,6 +53,7 @@ package enum CheckRequestBuilder {
             deadline: line[Option.deadline]
         )
         request.currentNeedsAppcast = currentNeedsAppcast
+        request.commandLine = line
         return request
     }
 

@@ -20,9 +20,4 @@ package struct DeadlineClock: Sendable {
 
     /// When the deadline passes, on `now`'s clock (`CLOCK_MONOTONIC`: what the helper reads).
     package var deadlineAt: Double? { deadline.map { started + $0 } }
-
-    /// Seconds as the options spell them: `2`, `0.5`.
-    package static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
-    }
 }

@@ -51,7 +51,7 @@ public struct HelperProcess: BodyFetcher {
             _ = child.wait()
             return .failure(Failure(
                 .timeout,
-                "\(request.url): the network helper \(Quote.single(path)) did not answer within \(DeadlineClock.format(limit.rounded(.up))) s; stopped it"))
+                "\(request.url): the network helper \(Quote.single(path)) did not answer within \(Seconds.text(limit.rounded(.up))) s; stopped it"))
         }
         let report: FetchReport? = if case .report(let read) = outcome { read } else { nil }
         let status = child.wait()
@@ -64,7 +64,7 @@ public struct HelperProcess: BodyFetcher {
 
     /// How long the main process waits for the helper's report, in seconds: every
     /// attempt's timeout (each redirect hop may take one), every retry wait at its longest
-    /// (`Retry-After` is honoured up to 60 s), and a few seconds for the helper's start
+    /// (`Retry-After` is honoured up to `FetchLimits.maximumRetryAfter`), and a few seconds for the helper's start
     /// and exit. Past it the helper is killed and the check fails as `timeout` (75), so
     /// a helper that hangs never hangs versioncheck. With `--deadline` the helper's own
     /// bound is the deadline, and the wait ends a few seconds after it.
@@ -75,7 +75,7 @@ public struct HelperProcess: BodyFetcher {
         }
         let attempts = Double(request.retries + 1)
         let perAttempt = request.timeout * Double(FetchLimits.maximumRedirects + 1)
-        return attempts * perAttempt + Double(request.retries) * 60 + grace
+        return attempts * perAttempt + Double(request.retries) * FetchLimits.maximumRetryAfter + grace
     }
 
     /// The helper's path, or why there is none (an internal error, 70).

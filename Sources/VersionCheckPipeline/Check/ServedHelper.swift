@@ -72,7 +72,7 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
                 abandoned = true
                 return .failure(Failure(
                     .timeout,
-                    "\(request.url): the network helper \(Quote.single(path)) did not answer within \(DeadlineClock.format(limit.rounded(.up))) s"))
+                    "\(request.url): the network helper \(Quote.single(path)) did not answer within \(Seconds.text(limit.rounded(.up))) s"))
             }
         }
     }
