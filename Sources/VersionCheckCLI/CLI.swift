@@ -37,10 +37,11 @@ public enum CLI {
             output.stderr.write(Help.shortUsage())
             return status
         }
-        let output = output.with(CommandLineParser.scanGlobalOptions(arguments))
+        let global = CommandLineParser.scanGlobalOptions(arguments)
+        let output = output.with(global)
         let invocation: Invocation
         do {
-            invocation = try CommandLineParser.parse(arguments)
+            invocation = try CommandLineParser.parse(arguments, global: global)
         } catch {
             return output.report(error)
         }

@@ -115,27 +115,28 @@ public enum CommandLineParser {
     /// command name (if any) is known; so does `--version` when no command is named
     /// (with one it is a usage error: `lookup … --version 2.4.1 --gate` is a slip for
     /// `--current` that must never pass a gate).
-    public static func parse(_ arguments: [String]) throws(Failure) -> Invocation {
+    /// `global` is `scanGlobalOptions(arguments)` when the caller has it already (output
+    /// needs it before parsing, to report a usage error): the global flags are found once.
+    public static func parse(_ arguments: [String], global: GlobalOptions? = nil) throws(Failure) -> Invocation {
         if let request = helpOrVersionRequest(arguments) { return request }
         var state = State()
+        state.global = global ?? scanGlobalOptions(arguments)
         try state.walk(arguments)
         return try state.finish()
     }
 
-    /// The global flags on the command line, found without parsing the rest: output
-    /// needs `--json` and `-q` to report a usage error found anywhere.
+    /// The global flags on the command line (before `--`), found without parsing the rest:
+    /// output needs `--json` and `-q` to report a usage error found anywhere. The walk that
+    /// parses the line takes them from here.
     public static func scanGlobalOptions(_ arguments: [String]) -> GlobalOptions {
         var options = GlobalOptions()
         for token in arguments {
             if token == "--" { break }
-            switch token {
-            case "--json": options.json = true
-            case "--quiet": options.quiet = true
-            case "--verbose": options.verbose = true
-            default:
-                guard let shorts = shortFlagBundle(token, known: anyShortName) else { continue }
-                if shorts.contains("q") { options.quiet = true }
-                if shorts.contains("v") { options.verbose = true }
+            if token.hasPrefix("--") {
+                let name = token.dropFirst(2)
+                if CommandTable.globalOptions.contains(where: { $0.name == name }) { options.set(String(name)) }
+            } else if let shorts = shortFlagBundle(token, known: anyShortName) {
+                for option in CommandTable.globalOptions where option.short.map(shorts.contains) == true { options.set(option.name) }
             }
         }
         return options
@@ -274,8 +275,7 @@ extension CommandLineParser {
                     if let command { throw versionWithCommand(command) }
                     versionBeforeCommand = true
                 }
-                setGlobal(option)
-                return false
+                return false  // its flag is in `global` already (`scanGlobalOptions`)
             }
             guard let command else { throw misplacedOrUnknown(shown, name: name) }
             guard let option = command.option(named: name) else {
@@ -328,7 +328,8 @@ extension CommandLineParser {
             }
             for letter in letters {
                 guard let option = options.first(where: { $0.short == letter }) else { continue }
-                if CommandTable.globalOptions.contains(option) { setGlobal(option) } else { flags.insert(option.name) }
+                // A global one is in `global` already (`scanGlobalOptions`).
+                if !CommandTable.globalOptions.contains(option) { flags.insert(option.name) }
             }
         }
 
@@ -339,14 +340,6 @@ extension CommandLineParser {
             return options.first { $0.name == name }?.longFlag
         }
 
-        package mutating func setGlobal(_ option: OptionSpec) {
-            switch option.name {
-            case "json": global.json = true
-            case "quiet": global.quiet = true
-            case "verbose": global.verbose = true
-            default: break  // --help and --version were handled before the walk
-            }
-        }
 
         package mutating func selectCommand(_ token: String) throws(Failure) {
             // `commands` is `runnable`'s specs, in order, then `help`'s.
