@@ -37,32 +37,9 @@ public enum CommandTable {
     /// `--version`: only meaningful on its own, listed in the overview help.
     public static let versionOption = OptionSpec("version", help: "Show the version of versioncheck and exit.")
 
-    /// The options that shape an update check, shared by `lookup` and `manifest`.
-    public static let checkOptions: [OptionSpec] = [
-        Option.current.spec,
-        Option.currentFrom.spec,
-        Option.currentKey.spec,
-        Option.forceOn.spec,
-        Option.optionalOn.spec,
-        Option.minimum.spec,
-        Option.skip.spec,
-        Option.minAge.spec,
-        Option.osVersion.spec,
-        Option.gate.spec,
-        Option.allowNew.spec,
-        Option.timeout.spec,
-        Option.deadline.spec,
-        Option.retries.spec,
-        Option.allowInsecure.spec,
-        Option.checkPeriod.spec,
-        Option.cacheDir.spec,
-        Option.refresh.spec,
-        Option.staleIfError.spec,
-        Option.backgroundRefresh.spec,
-        Option.channel.spec,
-        Option.rolloutGroup.spec,
-        Option.appcastVersion.spec,
-    ]
+    /// The options that shape an update check, shared by `lookup` and `manifest`
+    /// (listed where they are declared, `Option.check`).
+    public static let checkOptions: [OptionSpec] = Option.check
 
     /// The options that only mean something with `--check-period` (64 without it, naming it).
     package static let cacheRules: [OptionRule] = [Option.cacheDir.spec, Option.refresh.spec, Option.staleIfError.spec, Option.backgroundRefresh.spec]

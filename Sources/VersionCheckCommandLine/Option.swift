@@ -33,6 +33,35 @@ public enum Option {
     public static let rolloutGroup = ValueOption("rollout-group", .count(0...6), help: "Appcasts: this install's phased-rollout group, 0 to 6.")
     public static let appcastVersion = DefaultedOption("appcast-version", .appcastVersion, help: "Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).", default: .build)
 
+    /// The options above, in help order: what `lookup` and `manifest` share (an option added
+    /// here reaches help, the man page, the completions, the parser and a background
+    /// refresh; `CheckRequestBuilder` reads it into the request).
+    public static let check: [OptionSpec] = [
+        current.spec,
+        currentFrom.spec,
+        currentKey.spec,
+        forceOn.spec,
+        optionalOn.spec,
+        minimum.spec,
+        skip.spec,
+        minAge.spec,
+        osVersion.spec,
+        gate.spec,
+        allowNew.spec,
+        timeout.spec,
+        deadline.spec,
+        retries.spec,
+        allowInsecure.spec,
+        checkPeriod.spec,
+        cacheDir.spec,
+        refresh.spec,
+        staleIfError.spec,
+        backgroundRefresh.spec,
+        channel.spec,
+        rolloutGroup.spec,
+        appcastVersion.spec,
+    ]
+
     // lookup
     public static let id = ValueOption("id", .appID, help: "The app's numeric App Store id.")
     public static let bundleID = ValueOption("bundle-id", .bundleID, help: "The app's bundle identifier.")
