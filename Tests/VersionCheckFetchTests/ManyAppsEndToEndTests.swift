@@ -305,7 +305,7 @@ struct ManyAppsEndToEndTests {
 
     // MARK: progress
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script)))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script), "script(1), which gives the binary a terminal, is not installed"))
     func progressIsShownOnlyOnATerminalAndErasedAtTheEnd() throws {
         let server = try LoopbackServer(routes: ["/m.json": [Self.manifest("2.0")]])
         let list = try Self.file((1...3).map { "manifest --url \(server.url("/m.json")) --current \($0).0" }.joined(separator: "\n"))
