@@ -2,23 +2,17 @@
 //
 // versioncheck: a small, fast, dependable update checker for shell scripts and CI.
 //
-// Targets by job, bottom up (no two names differ only by case); `package` marks what a
-// target offers the targets above it:
-//   VersionCheckCore         pure: versions, precedence, constraints, the update decision, URL rules,
-//                            failures and exit codes, the helper's request and report (no Foundation, no I/O)
+// Targets by job, bottom up; `package` marks what a target offers the targets above it:
+//   VersionCheckCore         pure values and rules: versions, constraints, the decision, failures, the helper's wire
 //   VersionCheckSources      the data formats: byte readers and one decoder per format (no Foundation)
-//   VersionCheckPlatform     the operating system through Glibc/Darwin: files, descriptors, processes,
-//                            locks, threads, clocks (no Foundation)
+//   VersionCheckPlatform     the operating system through Glibc/Darwin: descriptors, files, processes, locks, clocks
 //   VersionCheckCommandLine  the grammar: option table, parser, help, topics, man page, completions
-//   VersionCheckPipeline     one update check and many: the request, sources, cache, background
-//                            refresh, the network helper's process, app bundles and batch files
+//   VersionCheckPipeline     one update check and many: request, sources, cache, refresh, network helper, bundles
 //   VersionCheckCLI          the commands and what they print; `CLI.runMain` is the program
 //   VersionCheckBuildInfo    C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
-//   VersionCheckFetch        the network edge: one GET with retries over URLSession (on Linux,
-//                            FoundationNetworking's, which runs on libcurl); the one Foundation target
-//   versioncheck             the executable users type; it never loads the networking stack, and starts
-//                            the helper below for a GET (as git runs git-remote-https)
-//   versioncheck-fetch       the network helper: requests in, reports out
+//   VersionCheckFetch        the network edge, on Foundation: a GET with retries over URLSession (libcurl on Linux)
+//   versioncheck             the executable users type (static on Linux); it never loads the network stack
+//   versioncheck-fetch       the network helper it starts for requests (as git runs git-remote-https)
 //   versioncheck-bench       `make bench`
 import PackageDescription
 
