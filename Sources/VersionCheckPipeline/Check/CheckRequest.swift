@@ -7,20 +7,7 @@ import VersionCheckSources
 /// network layer needs to run one update check. Built by the CLI before any
 /// network code runs, so a bad command line never starts the helper.
 public struct CheckRequest: Sendable, Equatable {
-    /// Where the releases come from.
-    public enum Source: Sendable, Equatable {
-        /// `lookup`: the iTunes Lookup API.
-        case appStore(AppStoreQuery)
-        /// `manifest --url`: the URL or path exactly as the user gave it.
-        case manifest(location: String)
-
-        /// `manifest`, whose body may be an appcast.
-        public var isManifest: Bool {
-            if case .manifest = self { return true }
-            return false
-        }
-    }
-
+    /// Where the releases come from, its URL parsed and checked (`CheckRequest+Source`).
     public var source: Source
     /// `--current`.
     public var current: Version
@@ -167,19 +154,5 @@ public struct AppStoreQuery: Sendable, Equatable {
         self.platform = platform
         self.endpoint = endpoint
         self.endpointSetting = endpointSetting
-    }
-}
-
-extension CheckRequest {
-    /// The URL its cache entry is kept under (the lookup URL built, or the remote
-    /// manifest's), or nil for a local manifest or a source that is not a URL.
-    package var cacheURL: String? {
-        switch source {
-        case .appStore(let query):
-            return try? LookupURL.url(for: query, allowInsecure: allowInsecure).text
-        case .manifest(let location):
-            guard case .remote(let url)? = try? ManifestLocation.parse(location) else { return nil }
-            return url.text
-        }
     }
 }

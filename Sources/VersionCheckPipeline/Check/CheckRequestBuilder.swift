@@ -18,12 +18,7 @@ package enum CheckRequestBuilder {
         }
         var app = preread
         if app == nil, let path = line[Option.currentFrom] { app = try CurrentVersionSource.read(path) }
-        let source: CheckRequest.Source
-        if line.command == CommandTable.lookup {
-            source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
-        } else {
-            source = .manifest(location: line[Option.url] ?? "")
-        }
+        let query = line.command == CommandTable.lookup ? try appStoreQuery(from: line, environment: environment, app: app) : nil
         var policy = UpdatePolicy()
         // An option not given has its default in `Option`, as help shows it.
         policy.forceOn = line[Option.forceOn]
@@ -34,10 +29,17 @@ package enum CheckRequestBuilder {
         policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
         policy.minimumAgeDays = line[Option.minAge]
         policy.osVersion = try version(of: Option.osVersion, in: line)
-        let (current, currentNeedsAppcast) = try currentVersion(from: line, app: app, source: source)
+        let (current, currentNeedsAppcast) = try currentVersion(from: line, app: app, isManifest: query == nil)
+        // The URL last, as the check read it before: a bad version is still named first.
+        let allowInsecure = line[Option.allowInsecure]
+        let source: CheckRequest.Source = if let query {
+            try .appStore(query, allowInsecure: allowInsecure)
+        } else {
+            try .manifest(location: line[Option.url] ?? "", allowInsecure: allowInsecure)
+        }
         var request = CheckRequest(
             source: source, current: current, policy: policy, gate: line[Option.gate], allowNew: line[Option.allowNew],
-            timeout: line[Option.timeout], retries: line[Option.retries], allowInsecure: line[Option.allowInsecure], global: line.global,
+            timeout: line[Option.timeout], retries: line[Option.retries], allowInsecure: allowInsecure, global: line.global,
             cache: line[Option.checkPeriod].map { days in
                 CachePolicy(
                     periodDays: days, directory: line[Option.cacheDir], refresh: line[Option.refresh],
@@ -63,10 +65,10 @@ package enum CheckRequestBuilder {
     /// version and the marketing failure, which every format but an appcast throws
     /// (`CheckRequest.currentNeedsAppcast`).
     package static func currentVersion(
-        from line: ParsedCommandLine, app: CurrentVersionSource?, source: CheckRequest.Source
+        from line: ParsedCommandLine, app: CurrentVersionSource?, isManifest: Bool
     ) throws(Failure) -> (Version, needsAppcast: Failure?) {
         guard let app else {
-            guard let current = try version(of: Option.current, in: line, sparkleToo: source.isManifest) else {
+            guard let current = try version(of: Option.current, in: line, sparkleToo: isManifest) else {
                 throw Failure(.internal, "--current is required but was not parsed")
             }
             return (current, nil)
@@ -76,9 +78,9 @@ package enum CheckRequestBuilder {
             return (try app.version(key), nil)
         }
         do {
-            return (try app.version(.default(for: source)), nil)
+            return (try app.version(.default(manifest: isManifest)), nil)
         } catch {
-            guard source.isManifest, let build = try? app.version(.build) else { throw error }
+            guard isManifest, let build = try? app.version(.build) else { throw error }
             return (build, error)
         }
     }

@@ -23,7 +23,7 @@ package enum RefreshList {
     package static func words(for request: CheckRequest) -> [String] {
         var words: [String]
         switch request.source {
-        case .appStore(let query):
+        case .appStore(let query, _):
             words = ["lookup"]
             switch query.identifier {
             case .id(let id): words += ["--id", id]
@@ -32,7 +32,7 @@ package enum RefreshList {
             words += ["--country", query.country, "--platform", query.platform.rawValue]
             if let endpoint = query.endpoint { words += ["--lookup-url", endpoint] }
         case .manifest(let location):
-            words = ["manifest", "--url", location]
+            words = ["manifest", "--url", location.given]
         }
         words += ["--current", request.current.description]
         if let cache = request.cache {
