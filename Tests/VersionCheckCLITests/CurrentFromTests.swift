@@ -56,7 +56,7 @@ struct CurrentFromTests {
         // Exactly as if it had been given with --current (but for what an appcast would read:
         // without --current-key, the key of its compared field).
         var asGiven = request
-        if case .bundle = request.appcast.current { asGiven.appcast.current = .given(expected) }
+        if case .bundle = request.appcast.current { asGiven.appcast.current = .given(GivenVersion(expected)) }
         #expect(run(["manifest", "--url", "m.json", "--current", expected]).requests == [asGiven])
     }
 

@@ -37,6 +37,10 @@ public struct CheckRequest: Sendable, Equatable {
     /// reads (SPEC.md: an appcast's `--current-from` reads `CFBundleVersion`). Any other
     /// format fails with this (65), once the body says what it is.
     public var currentNeedsAppcast: Failure? = nil
+    /// `manifest`'s `--current`, `--skip` or `--minimum` that only Sparkle's reading
+    /// accepts (`1.0 (1234)`): the failure (65) of any format but an appcast, decided
+    /// when the request is built (`GivenVersion.notAnAppcastFailure`).
+    package var sparkleOnly: Failure? = nil
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
@@ -93,24 +97,24 @@ public struct AppcastRequest: Sendable, Equatable {
     public var compared: AppcastOptions.VersionField
     /// `--force-on` was given: an appcast's default (`never`) does not apply.
     public var forceOnGiven: Bool
-    /// The texts an appcast reads again as Sparkle reads versions: `--current` (or what
-    /// `--current-from` holds under the key of the compared field, unless `--current-key`
-    /// is given), `--skip`, `--minimum`.
+    /// The versions an appcast reads as Sparkle reads versions, each read every way once
+    /// (`GivenVersion`): `--current` (or what `--current-from` holds under the key of the
+    /// compared field, unless `--current-key` is given), `--skip`, `--minimum`.
     public var current: CurrentText
-    public var skip: String?
-    public var minimum: String?
+    public var skip: GivenVersion?
+    public var minimum: GivenVersion?
 
     /// Where an appcast's current version comes from.
     public enum CurrentText: Sendable, Equatable {
         /// `--current` as given, or `--current-from` under an explicit `--current-key`.
-        case given(String)
+        case given(GivenVersion)
         /// `--current-from` without `--current-key`: the key of the compared field is read then.
         case bundle(CurrentVersionSource)
     }
 
     public init(
         channels: [String] = [], rolloutGroup: Int? = nil, compared: AppcastOptions.VersionField = .build, forceOnGiven: Bool = false,
-        current: CurrentText = .given(""), skip: String? = nil, minimum: String? = nil
+        current: CurrentText = .given(GivenVersion("")), skip: GivenVersion? = nil, minimum: GivenVersion? = nil
     ) {
         self.channels = channels
         self.rolloutGroup = rolloutGroup
