@@ -100,6 +100,43 @@ import VersionCheckTestSupport
         #expect(http.asked.count == 1)
     }
 
+    /// Remembers the deadline of each request; the monotonic clock reads each instant in turn.
+    final class DeadlineRecorder: BodyFetcher, @unchecked Sendable {
+        private let lock = NSLock()
+        private var readings: [MonotonicInstant]
+        private(set) var deadlines: [MonotonicInstant?] = []
+        init(clock readings: [MonotonicInstant]) { self.readings = readings }
+        func now() -> MonotonicInstant {
+            lock.lock()
+            defer { lock.unlock() }
+            return readings.count > 1 ? readings.removeFirst() : readings[0]
+        }
+        func fetch(_ request: FetchRequest) -> FetchReport {
+            lock.lock()
+            deadlines.append(request.deadline)
+            lock.unlock()
+            return .response(FetchedResponse(status: 200, url: request.url, body: Array(#"{"latestVersion": "1.0"}"#.utf8)))
+        }
+    }
+
+    /// `--deadline` is one instant from the start of the check, on the checker's monotonic
+    /// clock, and the helper's request carries that instant; once it has passed, nothing is asked.
+    @Test func theDeadlineIsOneInstantFromTheCheckToTheHelper() throws {
+        var request = manifest("1.0")
+        request.deadline = 2.5
+        let started = MonotonicInstant(seconds: 100)
+        let inTime = DeadlineRecorder(clock: [started, started.advanced(by: 1)])
+        let checker = UpdateChecker(fetcher: inTime, now: { Self.now }, monotonicNow: { inTime.now() })
+        _ = try checker.check(request)
+        #expect(inTime.deadlines == [started.advanced(by: 2.5)])
+        let late = DeadlineRecorder(clock: [started, started.advanced(by: 3)])
+        let lateChecker = UpdateChecker(fetcher: late, now: { Self.now }, monotonicNow: { late.now() })
+        #expect(throws: Failure(.timeout, "https://example.com/app.json: not asked: the --deadline of 2.5 s passed before the request")) {
+            try lateChecker.check(request)
+        }
+        #expect(late.deadlines.isEmpty)
+    }
+
     @Test func noReleaseOffered() throws {
         let policy = UpdatePolicy(osVersion: try Version("14.0"))
         let http = try FakeHTTP(fixture: "itunes-ios.json")  // needs iOS 15.0

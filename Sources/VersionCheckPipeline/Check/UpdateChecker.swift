@@ -14,8 +14,8 @@ public struct UpdateChecker: Sendable {
     public var bodies: BodySource
     /// Seconds since the Unix epoch (for `--min-age`).
     public var now: @Sendable () -> Int64
-    /// Seconds on a monotonic clock, for `--deadline`.
-    public var monotonicSeconds: @Sendable () -> Double
+    /// The monotonic clock, which `--deadline` is kept on.
+    public var monotonicNow: @Sendable () -> MonotonicInstant
 
     /// A checker over `fetcher`. `startRefresh` starts (or, in a list run, collects) the
     /// detached refresh of an expired entry (`--background-refresh`); the default starts
@@ -29,12 +29,12 @@ public struct UpdateChecker: Sendable {
         userAgent: String = "versioncheck/\(ToolInfo.version)",
         offline: Bool = false,
         startRefresh: @escaping @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void = { _, _, _ in },
-        monotonicSeconds: (@Sendable () -> Double)? = nil
+        monotonicNow: (@Sendable () -> MonotonicInstant)? = nil
     ) {
         bodies = BodySource(
             fetcher: fetcher, readFile: readFile, userAgent: userAgent, offline: offline, startRefresh: startRefresh)
         self.now = now
-        self.monotonicSeconds = monotonicSeconds ?? { System.monotonicSeconds() }
+        self.monotonicNow = monotonicNow ?? { System.monotonicNow() }
     }
 
     /// Runs the check; with `--check-period`, `cache` answers a fresh request and keeps
@@ -42,7 +42,7 @@ public struct UpdateChecker: Sendable {
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
         var found: SourceAnswer
-        let clock = DeadlineClock(deadline: request.deadline, started: monotonicSeconds(), now: monotonicSeconds)
+        let clock = DeadlineClock(seconds: request.deadline, now: monotonicNow)
         do {
             switch request.source {
             case .appStore(let query, let url): found = try lookUp(query, url: url, request: request, cache: &cache, clock: clock)
