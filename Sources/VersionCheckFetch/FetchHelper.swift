@@ -55,7 +55,7 @@ public enum FetchHelper {
         if let tag = request.entityTag { session.headers["If-None-Match"] = tag }
         if let date = request.lastModified { session.headers["If-Modified-Since"] = date }
         let client = RetryingHTTPClient(
-            transport: transport ?? session, policy: RetryPolicy(retries: request.retries, deadline: request.deadline.map { $0 - MonotonicClock.seconds() }), log: log)
+            transport: transport ?? session, policy: RetryPolicy(retries: request.retries, deadline: request.deadline), log: log)
         do {
             let response = try client.get(url)
             return .success((FetchedResponse(

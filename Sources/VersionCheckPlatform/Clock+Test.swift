@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 extension Clock {
 #if DEBUG
     /// FOR TESTS ONLY, and only in debug builds: when set to a whole number of seconds since the Unix epoch
@@ -16,8 +18,8 @@ extension Clock {
 #if DEBUG
         if let fixed = testNow(environment: environment) {
             guard environment[testNowVariable]?.hasSuffix("+") == true else { return { fixed } }
-            let start = System.monotonicSeconds()
-            return { fixed &+ Int64(System.monotonicSeconds() - start) }
+            let start = System.monotonicNow()
+            return { fixed &+ Int64(System.monotonicNow().seconds(since: start)) }
         }
 #endif
         return { secondsSinceEpoch() }

@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VersionCheckCore
 
 /// A process `System.spawnDetached` started: its pid, and the write end of the pipe it
 /// may wait on (open in this process only; closing it, or exiting, ends the wait).
@@ -151,11 +152,12 @@ extension System {
 }
 
 extension System {
-    /// Seconds on the monotonic clock (`clock_gettime(CLOCK_MONOTONIC)`), for `--deadline`.
-    package static func monotonicSeconds() -> Double {
+    /// Now on the monotonic clock (`clock_gettime(CLOCK_MONOTONIC)`): what `--deadline`
+    /// and every bounded wait are kept on (the network helper reads the same clock).
+    package static func monotonicNow() -> MonotonicInstant {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return MonotonicInstant(seconds: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
     }
 
     /// Seconds since the Unix epoch on the real-time clock (never `VERSIONCHECK_TEST_NOW`):

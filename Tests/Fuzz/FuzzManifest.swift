@@ -27,6 +27,6 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         require((try? SourceFormats.decodeManifest(body)) == manifest, "decoding is not deterministic")
     }
-    checkPipeline(source: .manifest(location: "https://manifest.invalid/app.json"), body: body, selector: data[0])
+    checkPipeline(source: try! .manifest(location: "https://manifest.invalid/app.json"), body: body, selector: data[0])
     return 0
 }

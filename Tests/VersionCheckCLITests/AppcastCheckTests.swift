@@ -111,6 +111,45 @@ struct AppcastCheckTests {
         }
     }
 
+    /// A version only Sparkle's reading accepts is judged once the body's format is known:
+    /// an appcast reads it; any other format is 65 naming the first such option, in the
+    /// order --current, --skip, --minimum (each read once, when the request is built).
+    @Test(arguments: [
+        (["--current", "1.0(1234)"], "--current: invalid version '1.0(1234)'", "forced update: 1.0(1234) -> 7000 "),
+        (["--current", "1.0", "--skip", "1.0(1234)"], "--skip: invalid version '1.0(1234)'", "forced update: 1.0 -> 7000 "),
+        (["--current", "1.0", "--minimum", "1.0(1234)", "--skip", "2.0b(1)"], "--skip: invalid version '2.0b(1)'",
+         "forced update: 1.0 -> 7000 (1.0 is below the minimum 1.0(1234))"),
+    ])
+    func aVersionOnlySparkleReadsIsForAppcastsOnly(arguments: [String], refusal: String, appcast: String) throws {
+        let (status, text) = try Self.check("manifest-full.json", arguments)
+        #expect(status == .invalidInput)
+        #expect(text.hasPrefix("versioncheck: error: \(refusal): "), "\(text)")
+        #expect(text.hasSuffix(" (the source is not a Sparkle appcast)\n"), "\(text)")
+        let (appcastStatus, appcastText) = try Self.check("appcast-sparkle2.xml", arguments)
+        #expect(appcastStatus == .forcedUpdate, "\(appcastText)")
+        #expect(appcastText.hasPrefix(appcast), "\(appcastText)")
+    }
+
+    /// Each version given is read every way once: the reading a format takes is picked.
+    @Test func aGivenVersionHoldsEveryReading() throws {
+        let given = GivenVersion(" v2.0b3 ")
+        #expect(given.text == " v2.0b3 ")
+        guard case .failure(let lenient) = given.lenient else {
+            Issue.record("the lenient grammar read \(given.text)")
+            return
+        }
+        #expect(try given.read(.sparkle).get().description == "v2.0b3")
+        #expect(try given.read(.sparkleDisplay).get() == (try Version(sparkleDisplay: "2.0b3")))
+        #expect(throws: Failure(.invalidInput, "--current: \(lenient.description)")) {
+            try given.version(for: "--current", sparkleToo: false)
+        }
+        #expect(try given.version(for: "--current", sparkleToo: true) == (try Version(sparkle: "v2.0b3")))
+        #expect(GivenVersion("1.2").notAnAppcastFailure(for: "--skip") == nil)
+        let version = try Version("1.2")
+        let read = GivenVersion(version)
+        #expect(read.text == "1.2" && read.lenient == .success(version))
+    }
+
     /// --current-from reads the key of the compared field unless --current-key says otherwise.
     @Test(arguments: [([] as [String], "241"), (["--appcast-version", "display"], "2.4"), (["--current-key", "marketing"], "2.4")])
     func currentFromFollowsTheComparedField(options: [String], current: String) throws {

@@ -87,13 +87,14 @@ import VersionCheckCore
             Issue.record("not a command line that runs")
             return
         }
-        var request = CheckRequest(source: .manifest(location: "https://example.com/app.json"), current: try Version("1.4.0"))
+        var request = CheckRequest(source: try .manifest(location: "https://example.com/app.json"), current: try Version("1.4.0"))
         request.commandLine = line
         let words = try #require(RefreshList.words(for: request))
         #expect(words == [
             "manifest", "--url", "https://example.com/app.json", "--current", "1.4.0", "--timeout", "0.000015",
             "--check-period", "1", "--channel", "beta",
         ])
-        #expect(RefreshList.words(for: CheckRequest(source: .manifest(location: "x.json"), current: try Version("1"))) == nil)
+        let unspelled = CheckRequest(source: try .manifest(location: "x.json"), current: try Version("1"))
+        #expect(RefreshList.words(for: unspelled) == nil)
     }
 }

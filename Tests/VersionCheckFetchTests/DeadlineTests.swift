@@ -38,10 +38,12 @@ import VersionCheckCore
 
     static let url = URL(string: "https://example.invalid/app.json")!
 
+    /// A client whose deadline is `deadline` seconds after the fake clock's start.
     func client(_ server: StalledServer, clock: FakeClock, retries: Int, deadline: Double?, wait: Double) -> RetryingHTTPClient {
         RetryingHTTPClient(
-            transport: server, policy: RetryPolicy(retries: retries, deadline: deadline),
-            sleep: { clock.advance($0) }, random: { _ in wait }, now: { clock.now })
+            transport: server, policy: RetryPolicy(retries: retries, deadline: deadline.map { MonotonicInstant(seconds: $0) }),
+            sleep: { clock.advance($0) }, random: { _ in wait }, now: { clock.now },
+            monotonicNow: { MonotonicInstant(seconds: clock.elapsed) })
     }
 
     @Test func theWholeCheckEndsByTheDeadlineWhateverTimeoutAndRetriesSay() {
@@ -96,7 +98,7 @@ import VersionCheckCore
     }
 
     @Test func theDeadlineTravelsOnTheHelpersCommandLine() {
-        let request = FetchRequest(url: "https://example.invalid/a", timeout: 10, retries: 2, userAgent: "ua", deadline: 1.5)
+        let request = FetchRequest(url: "https://example.invalid/a", timeout: 10, retries: 2, userAgent: "ua", deadline: MonotonicInstant(seconds: 1.5))
         #expect(request.arguments.contains("--deadline-at"))
         #expect(FetchRequest(arguments: request.arguments) == request)
         let without = FetchRequest(url: "https://example.invalid/a", userAgent: "ua")

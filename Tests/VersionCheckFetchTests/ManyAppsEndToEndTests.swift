@@ -303,6 +303,33 @@ struct ManyAppsEndToEndTests {
         #expect(missing.stderr == "versioncheck: error: batch '/no/such/list.txt': no such file\n")
     }
 
+    /// A URL is parsed and checked when its line's request is built, with every other
+    /// line's, before any request (SPEC.md): a bad one on line 3 is 64 naming line 3, and
+    /// the server behind lines 1 and 2 is never asked.
+    @Test(arguments: [
+        ("manifest --url ftp://example.com/a.json --current 1.0",
+         "line 3: --url 'ftp://example.com/a.json': unsupported scheme 'ftp'"),
+        ("manifest --url http://example.com/a.json --current 1.0",
+         "line 3: --url 'http://example.com/a.json': plain http:// to a non-loopback host is refused; use https:// or --allow-insecure"),
+        ("manifest --url 'https://' --current 1.0", "line 3: --url 'https://': not a valid URL"),
+        ("lookup --id 1 --current 1.0 --lookup-url http://example.com/lookup",
+         "line 3: --lookup-url 'http://example.com/lookup?id=1&country=us': plain http:// to a non-loopback host is refused"),
+    ])
+    func aBadURLOnAnyLineIsFoundBeforeAnyRequest(bad: String, message: String) throws {
+        let server = try LoopbackServer(routes: ["/m.json": [Self.manifest("2.0")], "/lookup": [Self.manifest("2.0")]])
+        let lines = [
+            "manifest --url \(server.url("/m.json")) --current 1.0",
+            "lookup --id 1 --current 1.0 --lookup-url \(server.url("/lookup"))",
+            bad,
+        ]
+        let result = try runProduct("versioncheck", ["batch", "--jobs", "1"], stdin: Data(lines.joined(separator: "\n").utf8))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("versioncheck: error: \(message)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(server.requests().isEmpty, "\(server.requests().map(\.path))")
+    }
+
     // MARK: progress
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script), "script(1), which gives the binary a terminal, is not installed"))

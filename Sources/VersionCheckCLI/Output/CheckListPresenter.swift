@@ -92,8 +92,8 @@ enum CheckListPresenter {
         var texts = [request.current.description]
         guard request.source.isManifest else { return texts }
         switch request.appcast.current {
-        case .given(let text):
-            texts.append(text)
+        case .given(let given):
+            texts.append(given.text)
         case .bundle(let bundle):
             let key: CurrentKey = request.appcast.compared == .display ? .marketing : .build
             if let text = bundle.strings[key.plistKey] { texts.append(text) }

@@ -135,13 +135,13 @@ public struct BodySource: Sendable {
     package func fetch(
         _ url: WebAddress, request: CheckRequest, clock: DeadlineClock, validators: CacheEntry? = nil
     ) throws(Failure) -> FetchedResponse {
-        if let left = clock.remaining(), left <= 0, let deadline = request.deadline {
-            throw Failure(.timeout, "\(url.display): not asked: the --deadline of \(Seconds.text(deadline)) s passed before the request")
+        if let left = clock.remaining(), left <= 0, let seconds = clock.seconds {
+            throw Failure(.timeout, "\(url.display): not asked: the --deadline of \(Seconds.text(seconds)) s passed before the request")
         }
         let fetchRequest = FetchRequest(
             url: url.text, timeout: request.timeout, retries: request.retries, allowInsecure: request.allowInsecure,
             verbose: request.global.verbose, userAgent: userAgent, entityTag: validators?.entityTag,
-            lastModified: validators?.lastModified, deadline: clock.deadlineAt)
+            lastModified: validators?.lastModified, deadline: clock.deadline)
         switch try fetcher.fetch(fetchRequest) {
         case .response(let response): return response
         case .failure(let failure): throw failure

@@ -7,20 +7,7 @@ import VersionCheckSources
 /// network layer needs to run one update check. Built by the CLI before any
 /// network code runs, so a bad command line never starts the helper.
 public struct CheckRequest: Sendable, Equatable {
-    /// Where the releases come from.
-    public enum Source: Sendable, Equatable {
-        /// `lookup`: the iTunes Lookup API.
-        case appStore(AppStoreQuery)
-        /// `manifest --url`: the URL or path exactly as the user gave it.
-        case manifest(location: String)
-
-        /// `manifest`, whose body may be an appcast.
-        public var isManifest: Bool {
-            if case .manifest = self { return true }
-            return false
-        }
-    }
-
+    /// Where the releases come from, its URL parsed and checked (`CheckRequest+Source`).
     public var source: Source
     /// `--current`.
     public var current: Version
@@ -57,6 +44,10 @@ public struct CheckRequest: Sendable, Equatable {
         set { origin.line = newValue }
     }
     private var origin = Origin()
+    /// `manifest`'s `--current`, `--skip` or `--minimum` that only Sparkle's reading
+    /// accepts (`1.0 (1234)`): the failure (65) of any format but an appcast, decided
+    /// when the request is built (`GivenVersion.notAnAppcastFailure`).
+    package var sparkleOnly: Failure? = nil
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,
@@ -113,24 +104,24 @@ public struct AppcastRequest: Sendable, Equatable {
     public var compared: AppcastOptions.VersionField
     /// `--force-on` was given: an appcast's default (`never`) does not apply.
     public var forceOnGiven: Bool
-    /// The texts an appcast reads again as Sparkle reads versions: `--current` (or what
-    /// `--current-from` holds under the key of the compared field, unless `--current-key`
-    /// is given), `--skip`, `--minimum`.
+    /// The versions an appcast reads as Sparkle reads versions, each read every way once
+    /// (`GivenVersion`): `--current` (or what `--current-from` holds under the key of the
+    /// compared field, unless `--current-key` is given), `--skip`, `--minimum`.
     public var current: CurrentText
-    public var skip: String?
-    public var minimum: String?
+    public var skip: GivenVersion?
+    public var minimum: GivenVersion?
 
     /// Where an appcast's current version comes from.
     public enum CurrentText: Sendable, Equatable {
         /// `--current` as given, or `--current-from` under an explicit `--current-key`.
-        case given(String)
+        case given(GivenVersion)
         /// `--current-from` without `--current-key`: the key of the compared field is read then.
         case bundle(CurrentVersionSource)
     }
 
     public init(
         channels: [String] = [], rolloutGroup: Int? = nil, compared: AppcastOptions.VersionField = .build, forceOnGiven: Bool = false,
-        current: CurrentText = .given(""), skip: String? = nil, minimum: String? = nil
+        current: CurrentText = .given(GivenVersion("")), skip: GivenVersion? = nil, minimum: GivenVersion? = nil
     ) {
         self.channels = channels
         self.rolloutGroup = rolloutGroup
@@ -174,20 +165,6 @@ public struct AppStoreQuery: Sendable, Equatable {
         self.platform = platform
         self.endpoint = endpoint
         self.endpointSetting = endpointSetting
-    }
-}
-
-extension CheckRequest {
-    /// The URL its cache entry is kept under (the lookup URL built, or the remote
-    /// manifest's), or nil for a local manifest or a source that is not a URL.
-    package var cacheURL: String? {
-        switch source {
-        case .appStore(let query):
-            return try? LookupURL.url(for: query, allowInsecure: allowInsecure).text
-        case .manifest(let location):
-            guard case .remote(let url)? = try? ManifestLocation.parse(location) else { return nil }
-            return url.text
-        }
     }
 }
 

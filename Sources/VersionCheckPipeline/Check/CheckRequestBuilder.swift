@@ -18,26 +18,31 @@ package enum CheckRequestBuilder {
         }
         var app = preread
         if app == nil, let path = line[Option.currentFrom] { app = try CurrentVersionSource.read(path) }
-        let source: CheckRequest.Source
-        if line.command == CommandTable.lookup {
-            source = .appStore(try appStoreQuery(from: line, environment: environment, app: app))
-        } else {
-            source = .manifest(location: line[Option.url] ?? "")
-        }
+        let query = line.command == CommandTable.lookup ? try appStoreQuery(from: line, environment: environment, app: app) : nil
         var policy = UpdatePolicy()
         // An option not given has its default in `Option`, as help shows it.
         policy.forceOn = line[Option.forceOn]
         policy.optionalOn = line[Option.optionalOn]
-        // A manifest may turn out to be an appcast, where these are read as Sparkle reads them.
-        let sparkleToo = line.command == CommandTable.manifest
-        policy.minimum = try version(of: Option.minimum, in: line, sparkleToo: sparkleToo)
-        policy.skip = try version(of: Option.skip, in: line, sparkleToo: sparkleToo)
+        // A manifest may turn out to be an appcast, where these are read as Sparkle reads
+        // them: each is read every way now (`GivenVersion`), and the check picks a reading.
+        let isManifest = query == nil
+        let minimum = line[Option.minimum].map(GivenVersion.init)
+        let skip = line[Option.skip].map(GivenVersion.init)
+        policy.minimum = try minimum?.version(for: Option.minimum.longFlag, sparkleToo: isManifest)
+        policy.skip = try skip?.version(for: Option.skip.longFlag, sparkleToo: isManifest)
         policy.minimumAgeDays = line[Option.minAge]
         policy.osVersion = try version(of: Option.osVersion, in: line)
-        let (current, currentNeedsAppcast) = try currentVersion(from: line, app: app, source: source)
+        let (current, appcastCurrent, currentNeedsAppcast) = try currentVersion(from: line, app: app, isManifest: isManifest)
+        // The URL last, as the check read it before: a bad version is still named first.
+        let allowInsecure = line[Option.allowInsecure]
+        let source: CheckRequest.Source = if let query {
+            try .appStore(query, allowInsecure: allowInsecure)
+        } else {
+            try .manifest(location: line[Option.url] ?? "", allowInsecure: allowInsecure)
+        }
         var request = CheckRequest(
             source: source, current: current, policy: policy, gate: line[Option.gate], allowNew: line[Option.allowNew],
-            timeout: line[Option.timeout], retries: line[Option.retries], allowInsecure: line[Option.allowInsecure], global: line.global,
+            timeout: line[Option.timeout], retries: line[Option.retries], allowInsecure: allowInsecure, global: line.global,
             cache: line[Option.checkPeriod].map { days in
                 CachePolicy(
                     periodDays: days, directory: line[Option.cacheDir], refresh: line[Option.refresh],
@@ -47,12 +52,19 @@ package enum CheckRequestBuilder {
                 channels: line[Option.channel], rolloutGroup: line[Option.rolloutGroup],
                 compared: line[Option.appcastVersion],
                 forceOnGiven: line.isGiven(Option.forceOn),
-                current: app.flatMap { line.isGiven(Option.currentKey) ? nil : .bundle($0) }
-                    ?? .given(line[Option.current] ?? current.description),
-                skip: line[Option.skip], minimum: line[Option.minimum]),
+                current: appcastCurrent,
+                skip: skip, minimum: minimum),
             deadline: line[Option.deadline]
         )
         request.currentNeedsAppcast = currentNeedsAppcast
+        if isManifest {
+            // The order the check would name them in: --current, --skip, --minimum.
+            var given: GivenVersion?
+            if case .given(let version) = appcastCurrent { given = version }
+            request.sparkleOnly = given?.notAnAppcastFailure(for: Option.current.longFlag)
+                ?? skip?.notAnAppcastFailure(for: Option.skip.longFlag)
+                ?? minimum?.notAnAppcastFailure(for: Option.minimum.longFlag)
+        }
         request.commandLine = line
         return request
     }
@@ -63,24 +75,29 @@ package enum CheckRequestBuilder {
     /// the build key: so when the marketing key fails, `manifest` goes on with the build
     /// version and the marketing failure, which every format but an appcast throws
     /// (`CheckRequest.currentNeedsAppcast`).
+    ///
+    /// `appcast` is where an appcast's current version comes from: the version given,
+    /// every reading parsed (`--current`, or the bundle's under `--current-key`), else the
+    /// bundle, under the key of the compared field.
     package static func currentVersion(
-        from line: ParsedCommandLine, app: CurrentVersionSource?, source: CheckRequest.Source
-    ) throws(Failure) -> (Version, needsAppcast: Failure?) {
+        from line: ParsedCommandLine, app: CurrentVersionSource?, isManifest: Bool
+    ) throws(Failure) -> (Version, appcast: AppcastRequest.CurrentText, needsAppcast: Failure?) {
         guard let app else {
-            guard let current = try version(of: Option.current, in: line, sparkleToo: source.isManifest) else {
+            guard let text = line[Option.current] else {
                 throw Failure(.internal, "--current is required but was not parsed")
             }
-            return (current, nil)
+            let given = GivenVersion(text)
+            return (try given.version(for: Option.current.longFlag, sparkleToo: isManifest), .given(given), nil)
         }
         if line.isGiven(Option.currentKey) {
-            let key = line[Option.currentKey]
-            return (try app.version(key), nil)
+            let current = try app.version(line[Option.currentKey])
+            return (current, .given(GivenVersion(current)), nil)
         }
         do {
-            return (try app.version(.default(for: source)), nil)
+            return (try app.version(.default(manifest: isManifest)), .bundle(app), nil)
         } catch {
-            guard source.isManifest, let build = try? app.version(.build) else { throw error }
-            return (build, error)
+            guard isManifest, let build = try? app.version(.build) else { throw error }
+            return (build, .bundle(app), error)
         }
     }
 
@@ -116,16 +133,13 @@ package enum CheckRequestBuilder {
         )
     }
 
-    /// The version given to `--name`, if any; an invalid one is 65, naming the option.
-    /// With `sparkleToo` (a manifest's `--current`, `--skip`, `--minimum`), a version only
-    /// Sparkle's reading accepts (`1.0 (1234)`) is taken as such: it is read again once
-    /// the body's format is known (65 then unless it is an appcast).
-    package static func version(of option: ValueOption<String>, in line: ParsedCommandLine, sparkleToo: Bool = false) throws(Failure) -> Version? {
+    /// The version given to `--name` (`--os-version`, which every source reads leniently),
+    /// if any; an invalid one is 65, naming the option.
+    package static func version(of option: ValueOption<String>, in line: ParsedCommandLine) throws(Failure) -> Version? {
         guard let text = line[option] else { return nil }
         do {
             return try Version(text)
         } catch {
-            if sparkleToo, let sparkle = try? Version(sparkle: text) { return sparkle }
             throw Failure(.invalidInput, "\(option.longFlag): \(error.description)")
         }
     }

@@ -8,9 +8,13 @@ extension CurrentKey {
     /// manifests it is `marketing`; SPEC.md makes an appcast's default follow
     /// `--appcast-version` (`build` by default), which is the one place to say so.
     public static func `default`(for source: CheckRequest.Source) -> CurrentKey {
-        switch source {
-        case .appStore, .manifest: .marketing
-        }
+        .default(manifest: source.isManifest)
+    }
+
+    /// The same, before the source's URL is read: `manifest` tells a manifest from the
+    /// App Store (both read `marketing` today).
+    public static func `default`(manifest: Bool) -> CurrentKey {
+        .marketing
     }
 }
 

@@ -45,7 +45,7 @@ public struct HelperProcess: BodyFetcher {
             throw Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(System.describe(errno: error.code))")
         }
         let limit = Self.waitLimit(for: request)
-        let outcome = ReportReader(fd: child.output, until: System.monotonicSeconds() + limit).readOutcome()
+        let outcome = ReportReader(fd: child.output, waitingAtMost: limit).readOutcome()
         if case .timedOut = outcome {
             kill(child.pid, SIGKILL)
             _ = child.wait()
@@ -71,7 +71,7 @@ public struct HelperProcess: BodyFetcher {
     package static func waitLimit(for request: FetchRequest) -> Double {
         let grace = 3.0
         if let deadline = request.deadline {
-            return max(0, deadline - System.monotonicSeconds()) + grace
+            return max(0, deadline.remaining(now: System.monotonicNow())) + grace
         }
         let attempts = Double(request.retries + 1)
         let perAttempt = request.timeout * Double(FetchLimits.maximumRedirects + 1)
@@ -112,17 +112,17 @@ public struct HelperProcess: BodyFetcher {
 /// into one array of its final size (no copy of an 8 MiB body).
 public struct ReportReader {
     public let fd: Int32
-    /// When to stop waiting, in `System.monotonicSeconds()`; nil: wait as long as it takes.
-    public var until: Double?
+    /// When to stop waiting, on `System.monotonicNow()`'s clock; nil: wait as long as it takes.
+    public var until: MonotonicInstant?
 
-    public init(fd: Int32, until: Double? = nil) {
+    public init(fd: Int32, until: MonotonicInstant? = nil) {
         self.fd = fd
         self.until = until
     }
 
     /// A reader of `fd` that waits at most `seconds` from now.
     public init(fd: Int32, waitingAtMost seconds: Double) {
-        self.init(fd: fd, until: System.monotonicSeconds() + seconds)
+        self.init(fd: fd, until: System.monotonicNow().advanced(by: seconds))
     }
 
     /// A report, no report (garbage, a flood, a short body, the helper gone), or the
@@ -162,7 +162,7 @@ public struct ReportReader {
     private func awaitReadable() throws(TimedOut) {
         guard let until else { return }
         while true {
-            let left = until - System.monotonicSeconds()
+            let left = until.remaining(now: System.monotonicNow())
             guard left > 0 else { throw TimedOut() }
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, Int32(min(left * 1000, 60_000).rounded(.up)))

@@ -3,20 +3,31 @@ import VersionCheckPlatform
 import VersionCheckSources
 import VersionCheckCore
 
-/// Where `manifest --url` points: a URL to fetch, or a local file.
+/// Where `manifest --url` points, parsed and checked once, when the request is built
+/// (`CheckRequestBuilder`): a URL versioncheck may fetch, or a local file.
 public enum ManifestLocation: Sendable, Equatable {
-    /// `https://…`, or `http://…` (allowed by `URLRules`).
+    /// `https://…`, or `http://…` that `URLRules` allowed.
     case remote(WebAddress)
-    /// A path, given plainly or as a `file://` URL (percent-decoded).
-    case file(path: String)
+    /// A path, given plainly or as a `file://` URL (percent-decoded); `given` is the text
+    /// as given to `--url`, which messages and JSON `source` quote.
+    case file(path: String, given: String)
 
-    /// Reads `text` as given to `--url`. `http(s)://` is remote, `file://` (with no host,
-    /// or `localhost`) is a file, another `scheme://` is a usage error (64), anything else
-    /// is a path.
-    public static func parse(_ text: String) throws(Failure) -> ManifestLocation {
+    /// The text given to `--url` (for a remote manifest, the URL as written).
+    public var given: String {
+        switch self {
+        case .remote(let url): url.text
+        case .file(_, let given): given
+        }
+    }
+
+    /// Reads `text` as given to `--url`. `http(s)://` is remote, and must be one
+    /// versioncheck may fetch (`URLRules`, with `allowInsecure`); `file://` (with no host,
+    /// or `localhost`) is a file; another `scheme://` is a usage error (64); anything
+    /// else is a path.
+    public static func parse(_ text: String, allowInsecure: Bool) throws(Failure) -> ManifestLocation {
         guard let separator = text.firstRange(of: "://") else {
             guard !text.isEmpty else { throw Failure(.usage, "--url: empty (expected a URL or a path)") }
-            return .file(path: text)
+            return .file(path: text, given: text)
         }
         let scheme = text[..<separator.lowerBound].lowercased()
         switch scheme {
@@ -24,17 +35,18 @@ public enum ManifestLocation: Sendable, Equatable {
             guard let url = WebAddress(text), !url.host.isEmpty else {
                 throw Failure(.usage, "--url '\(WebAddress.displaying(text))': not a valid URL")
             }
+            try URLRules.checkRequest(url, allowInsecure: allowInsecure)
             return .remote(url)
         case "file":
             guard let url = WebAddress(text), ["", "localhost"].contains(url.host.lowercased()),
                   let path = PercentEncoding.decoded(pathOf: url.rest), !path.isEmpty
             else { throw Failure(.usage, "--url '\(WebAddress.displaying(text))': expected file:///absolute/path") }
-            return .file(path: path)
+            return .file(path: path, given: text)
         default:
             if scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
                 throw Failure(.usage, "--url '\(WebAddress.displaying(text))': unsupported scheme '\(scheme)' (expected https://, http:// to loopback, file:// or a path)")
             }
-            return .file(path: text)
+            return .file(path: text, given: text)
         }
     }
 }

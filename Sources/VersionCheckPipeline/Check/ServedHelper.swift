@@ -57,7 +57,7 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
         let frame = ServedFrame.header(tag: ServedFrame.requestTag, id: id, length: payload.count) + payload
         let sent = writeLock.withLock { input.map { System.sendAll($0, frame) } ?? false }
         let limit = HelperProcess.waitLimit(for: request)
-        let deadline = Condition.now() + limit
+        let deadline = System.monotonicNow().advanced(by: limit)
         state.lock()
         defer { state.unlock() }
         while true {
@@ -88,7 +88,7 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
         }
         if let input = child.input { close(input) }
         if abandoned { kill(child.pid, SIGKILL) }
-        let deadline = Condition.now() + Self.exitGrace
+        let deadline = System.monotonicNow().advanced(by: Self.exitGrace)
         while !readerEnded && reader != nil {
             if !state.wait(until: deadline) && !readerEnded {
                 kill(child.pid, SIGKILL)

@@ -5,12 +5,12 @@ import VersionCheckSources
 
 /// The App Store as a source: the iTunes Lookup request for a query, its answer decoded.
 extension UpdateChecker {
-    /// The App Store's answer for `query`: a 200 without results is 69 naming the
-    /// storefront; an error message in a failing answer is quoted.
+    /// The App Store's answer for `query`, asked at `url` (its request URL, built and
+    /// checked with the request): a 200 without results is 69 naming the storefront; an
+    /// error message in a failing answer is quoted.
     package func lookUp(
-        _ query: AppStoreQuery, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+        _ query: AppStoreQuery, url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
     ) throws(Failure) -> SourceAnswer {
-        let url = try LookupURL.url(for: query, allowInsecure: request.allowInsecure)
         let shown = url.display
         return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
             if let message = ITunesLookupFormat.errorMessage(in: response.body), !HTTPStatusPhrase.isNotFound(response.status) {

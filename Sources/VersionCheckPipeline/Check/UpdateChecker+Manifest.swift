@@ -6,19 +6,18 @@ import VersionCheckSources
 /// A publisher's manifest as a source (a file, or a URL through `obtain`): its format
 /// recognised, the versions of the command line read as that format reads them, decoded.
 extension UpdateChecker {
-    /// The manifest at `location` (a path, `file://` or `http(s)://`), decoded: a file is
+    /// The manifest at `location` (a file, or a URL already checked), decoded: a file is
     /// read as it is (never cached), a URL through `obtain`.
     package func readManifest(
-        _ location: String, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+        _ location: ManifestLocation, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
     ) throws(Failure) -> SourceAnswer {
-        switch try ManifestLocation.parse(location) {
-        case .file(let path):
+        switch location {
+        case .file(let path, let given):
             // Local manifests are never cached (and read whatever VERSIONCHECK_OFFLINE says).
             cache?.log("cache: not used: \(Quote.single(path)) is a local manifest, never cached")
             let body = SourceBody(bytes: try bodies.readFile(path))
-            return SourceAnswer(decoded: try decodeManifest(body, request: request, shown: location, base: nil), source: location)
+            return SourceAnswer(decoded: try decodeManifest(body, request: request, shown: given, base: nil), source: given)
         case .remote(let url):
-            try URLRules.checkRequest(url, allowInsecure: request.allowInsecure)
             let shown = url.display
             return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
                 // The helper reports the URL that answered: another one means redirects were

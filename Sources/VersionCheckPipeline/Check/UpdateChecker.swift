@@ -14,8 +14,8 @@ public struct UpdateChecker: Sendable {
     public var bodies: BodySource
     /// Seconds since the Unix epoch (for `--min-age`).
     public var now: @Sendable () -> Int64
-    /// Seconds on a monotonic clock, for `--deadline`.
-    public var monotonicSeconds: @Sendable () -> Double
+    /// The monotonic clock, which `--deadline` is kept on.
+    public var monotonicNow: @Sendable () -> MonotonicInstant
 
     /// A checker over `fetcher`. `startRefresh` starts (or, in a list run, collects) the
     /// detached refresh of an expired entry (`--background-refresh`); the default starts
@@ -29,12 +29,12 @@ public struct UpdateChecker: Sendable {
         userAgent: String = "versioncheck/\(ToolInfo.version)",
         offline: Bool = false,
         startRefresh: @escaping @Sendable (_ request: CheckRequest, _ url: String, _ store: inout CacheStore) -> Void = { _, _, _ in },
-        monotonicSeconds: (@Sendable () -> Double)? = nil
+        monotonicNow: (@Sendable () -> MonotonicInstant)? = nil
     ) {
         bodies = BodySource(
             fetcher: fetcher, readFile: readFile, userAgent: userAgent, offline: offline, startRefresh: startRefresh)
         self.now = now
-        self.monotonicSeconds = monotonicSeconds ?? { System.monotonicSeconds() }
+        self.monotonicNow = monotonicNow ?? { System.monotonicNow() }
     }
 
     /// Runs the check; with `--check-period`, `cache` answers a fresh request and keeps
@@ -42,10 +42,10 @@ public struct UpdateChecker: Sendable {
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
         var found: SourceAnswer
-        let clock = DeadlineClock(deadline: request.deadline, started: monotonicSeconds(), now: monotonicSeconds)
+        let clock = DeadlineClock(seconds: request.deadline, now: monotonicNow)
         do {
             switch request.source {
-            case .appStore(let query): found = try lookUp(query, request: request, cache: &cache, clock: clock)
+            case .appStore(let query, let url): found = try lookUp(query, url: url, request: request, cache: &cache, clock: clock)
             case .manifest(let location): found = try readManifest(location, request: request, cache: &cache, clock: clock)
             }
         } catch {
@@ -99,15 +99,16 @@ public struct UpdateChecker: Sendable {
     package static func firstRelease(_ request: CheckRequest, failure: Failure) -> String? {
         guard request.gate, request.allowNew, failure.kind == .notFound, failure.isUnknownApp else { return nil }
         switch request.source {
-        case .appStore(let query):
+        case .appStore(let query, _):
             let app = switch query.identifier {
             case .id(let id): "app id \(id)"
             case .bundleId(let bundleId): "bundle id \(bundleId)"
             }
             return "\(app) is not on the App Store yet"
-        case .manifest(let location):
-            guard case .remote? = try? ManifestLocation.parse(location) else { return nil }
+        case .manifest(.remote):
             return "the manifest does not exist yet"
+        case .manifest(.file):
+            return nil
         }
     }
 
@@ -123,15 +124,7 @@ public struct UpdateChecker: Sendable {
         } catch {
             throw Failure(.internal, "the decision failed on no releases: \(error.description)")
         }
-        // The source was asked already, so its URL is known to be valid.
-        let address: WebAddress?
-        switch request.source {
-        case .appStore(let query): address = try LookupURL.url(for: query, allowInsecure: request.allowInsecure)
-        case .manifest(let location):
-            guard case .remote(let url) = try ManifestLocation.parse(location) else { address = nil; break }
-            address = url
-        }
-        let source = address?.display ?? ""
+        let source = request.source.url?.display ?? ""
         return CheckReport(
             current: request.current, decision: decision, url: nil, source: source, app: nil, gate: true,
             gateRefusal: Self.gateRefusal(request), firstRelease: firstRelease)
