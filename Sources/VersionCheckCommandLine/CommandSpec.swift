@@ -48,6 +48,9 @@ public enum ValueKind: Sendable, Equatable {
     case currentKey
     /// Any non-empty text that entries start with (`sort --prefix pkg@`).
     case prefix
+    /// An app to ignore: its bundle id, and after `@` the one latest version to ignore
+    /// (`com.example.app@2.0`); neither part empty.
+    case ignore
 
     /// The placeholder in usage and help (`--current VERSION`).
     public var placeholder: String {
@@ -71,6 +74,7 @@ public enum ValueKind: Sendable, Equatable {
         case .path: "PATH"
         case .currentKey: "KEY"
         case .prefix: "PREFIX"
+        case .ignore: "ID[@VERSION]"
         }
     }
 

@@ -146,11 +146,12 @@ public enum CommandTable {
             "Finds the .app bundles under each PATH (a bundle, or a folder searched 3 levels deep: PATH/a/b/X.app is found, PATH/a/b/c/X.app is not), never inside a bundle and never through a symbolic link; without PATH, /Applications and ~/Applications on macOS (elsewhere PATH is required). Folders whose name starts with a dot are not searched. A bundle found twice is checked once. A folder that cannot be listed is a failure of its own (66), reported in its place.",
             "Each bundle's Info.plist is read as --current-from reads it. Its name is CFBundleDisplayName, else CFBundleName, else the folder's name. Its source: SUFeedURL, the Sparkle appcast, compared by CFBundleVersion with Sparkle's rules and defaults (an https:// URL, or http:// to loopback; a plain http:// feed elsewhere is skipped unless --allow-insecure; anything else, such as a file: URL or a path, is that app's failure, 65, and is never read); else a Mac App Store receipt (Contents/_MASReceipt/receipt), the App Store by its bundle id with --platform mac; else an iOS bundle (CFBundleSupportedPlatforms names iPhoneOS), the App Store by its bundle id; else the app is skipped.",
             manyParagraph,
+            "--ignore ID skips the app whose CFBundleIdentifier is ID (any ASCII case; reason ignored); --ignore ID@VERSION skips it only while the latest offered is VERSION, compared as that app's check compares (a build number for a Sparkle app), so a newer release shows it again; the app is still checked and its failure reported. VERSIONCHECK_IGNORE holds more of the same, separated by commas. Ignored apps are not counted as skipped; without --all, a run that skipped apps ends with one stderr line: N apps skipped; --all lists them and why.",
             "The check options apply to every app; those that name one app's version or source (--current, --current-from, --current-key, --appcast-version, --id, --bundle-id, --url, --skip, --minimum, --gate, --allow-new) are a usage error.",
         ],
         arguments: [ArgumentSpec("PATH", .zeroOrMore, help: "An app bundle, or a folder to search (default on macOS: /Applications and ~/Applications).")],
         optionGroups: [
-            OptionGroup("OPTIONS", [Option.jobs.spec, Option.all.spec, Option.country.spec, Option.lookupURL.spec]),
+            OptionGroup("OPTIONS", [Option.jobs.spec, Option.all.spec, Option.ignore.spec, Option.country.spec, Option.lookupURL.spec]),
             OptionGroup("CHECK OPTIONS", checkOptions.filter { !perAppOptions.contains($0.name) }),
         ],
         rules: cacheRules,
@@ -389,6 +390,7 @@ public enum CommandTable {
         ("XDG_CACHE_HOME, HOME", "Where the cache goes by default: $XDG_CACHE_HOME/versioncheck when it is an absolute path, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache (see 'versioncheck help cache')."),
         ("https_proxy, http_proxy, no_proxy", "Linux: the proxy for requests, as libcurl reads them. macOS takes it from the system's settings."),
         ("TMPDIR", "Where outdated and batch hold output waiting behind a slow earlier check beyond 32 MiB (a file of mode 0600, unlinked as soon as it is made)."),
+        ("VERSIONCHECK_IGNORE", "outdated: apps to ignore, as --ignore takes them (ID or ID@VERSION), separated by commas; added to those --ignore names."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]
 }

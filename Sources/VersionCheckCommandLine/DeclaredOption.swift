@@ -85,6 +85,7 @@ extension ArgumentKind where Value == String {
     public static var channel: Self { Self(kind: .channel) }
     public static var path: Self { Self(kind: .path) }
     public static var prefix: Self { Self(kind: .prefix) }
+    public static var ignore: Self { Self(kind: .ignore) }
 }
 
 extension ArgumentKind where Value == Double {

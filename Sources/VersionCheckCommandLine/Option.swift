@@ -72,6 +72,7 @@ public enum Option {
     // outdated and batch
     public static let jobs = DefaultedOption("jobs", .count(1...64), help: "Run at most N checks at a time.", default: 8)
     public static let all = FlagOption("all", help: "Also list the apps that are up to date and those skipped.")
+    public static let ignore = RepeatedOption("ignore", .ignore, help: "Skip the app with bundle id ID, or with ID@VERSION only while its latest is VERSION (repeatable).")
 
     // manifest
     public static let url = ValueOption("url", .location, help: "Where the manifest is: a URL or a file path.")

@@ -79,6 +79,12 @@ package enum ValueChecker {
         case .prefix:
             guard !raw.isEmpty else { throw bad("the text entries start with, such as pkg@ or release-") }
             return .text(raw)
+        case .ignore:
+            let parts = raw.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty }) else {
+                throw bad("a bundle id, or a bundle id and the version to ignore, such as com.example.app@2.0")
+            }
+            return .text(raw)
         }
     }
 

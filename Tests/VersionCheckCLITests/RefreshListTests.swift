@@ -29,6 +29,7 @@ import VersionCheckCore
         case .path: "/Applications/Example App.app"
         case .currentKey: "build"
         case .prefix: "v"
+        case .ignore: "com.example.app@2.0"
         }
     }
 

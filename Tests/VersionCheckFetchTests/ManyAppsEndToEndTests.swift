@@ -53,7 +53,8 @@ struct ManyAppsEndToEndTests {
         let lookup = server.url("/lookup")
         let feeds = server.url("/fixtures/")
         #expect(result.status == 101, "\(result)")
-        #expect(result.stderr == "")
+        // Console Helper has no source: skipped, listed with --all, counted here.
+        #expect(result.stderr == "versioncheck: 1 app skipped; --all lists them and why\n")
         #expect(result.stdout == """
             Clipboard      3.9  -> 3.10   optional  \(lookup)?bundleId=com.example.clipboard&country=us&entity=macSoftware
             Example Notes  5209 -> 7000   optional  \(feeds)appcast-sparkle2.xml
@@ -81,6 +82,56 @@ struct ManyAppsEndToEndTests {
         ])
         #expect(lines[3].hasPrefix("Suite           7000           up to date  \(server.url("/fixtures/appcast-sparkle2.xml"))"))
         #expect(lines[4] == "Console Helper                 skipped (no SUFeedURL, Mac App Store receipt or iOS platform)")
+    }
+
+    /// `--ignore ID` leaves an app out; `--ignore ID@VERSION` only while its latest is
+    /// VERSION, compared as its check compares (a build number for a Sparkle app); IDs
+    /// match in any ASCII case; `VERSIONCHECK_IGNORE` adds more; neither counts as skipped.
+    @Test func ignoredAppsAreLeftOutUntilANewerReleaseShowsThemAgain() throws {
+        let server = try LoopbackServer()
+        let apps = try Self.stageApplications(port: server.port)
+        let ignoring = try runProduct(
+            "versioncheck", ["outdated", apps, "--ignore", "com.example.clipboard", "--ignore", "COM.EXAMPLE.NOTES.MAC@7000"],
+            environment: Self.environment(server))
+        #expect(ignoring.status == 101, "\(ignoring)")
+        #expect(ignoring.stdout.split(separator: "\n").map { String($0.prefix(7)) } == ["Notes  ", "Clipper"], "\(ignoring.stdout)")
+        #expect(ignoring.stderr == "versioncheck: 1 app skipped; --all lists them and why\n")
+        // The ignored version is a build number: 7000, not its display version.
+        let all = try runProduct(
+            "versioncheck", ["outdated", apps, "--all", "--json", "--ignore", "com.example.clipboard", "--ignore", "com.example.notes.mac@7000"],
+            environment: Self.environment(server))
+        let objects = try Self.objects(all.stdout)
+        #expect(objects.map { $0["status"] as? String } == ["skipped", "skipped", "optional", "none", "skipped", "forced"])
+        #expect(objects.filter { $0["status"] as? String == "skipped" }.map { $0["reason"] as? String } == [
+            "ignored", "ignored", "no SUFeedURL, Mac App Store receipt or iOS platform",
+        ])
+        #expect(all.stderr == "")
+        // A newer release than the one ignored shows the app again.
+        let newer = try runProduct(
+            "versioncheck", ["outdated", apps, "--ignore", "com.example.notes.mac@6999"], environment: Self.environment(server))
+        #expect(newer.stdout.contains("Example Notes  5209 -> 7000   optional"), "\(newer.stdout)")
+        // From the environment: items trimmed, empty ones dropped.
+        let environment = try runProduct(
+            "versioncheck", ["outdated", apps],
+            environment: Self.environment(server, ["VERSIONCHECK_IGNORE": " com.example.clipper , ,com.example.clipboard"]))
+        #expect(environment.status == 100, "\(environment)")
+        #expect(!environment.stdout.contains("Clipper") && !environment.stdout.contains("Clipboard"), "\(environment.stdout)")
+    }
+
+    @Test func aBadIgnoreIsRefusedBeforeAnyRequest() throws {
+        let server = try LoopbackServer()
+        let apps = try Self.stageApplications(port: server.port)
+        let empty = try runProduct("versioncheck", ["outdated", apps, "--ignore", "@1.0"], environment: Self.environment(server))
+        #expect(empty.status == 64, "\(empty)")
+        let invalid = try runProduct(
+            "versioncheck", ["outdated", apps], environment: Self.environment(server, ["VERSIONCHECK_IGNORE": "com.example.notes@"]))
+        #expect(invalid.status == 64, "\(invalid)")
+        #expect(invalid.stderr.hasPrefix("versioncheck: error: VERSIONCHECK_IGNORE 'com.example.notes@': "), "\(invalid.stderr)")
+        // A VERSION that no reading accepts (Sparkle's included) is 65.
+        let unreadable = try runProduct("versioncheck", ["outdated", apps, "--ignore", "com.example.notes@ "], environment: Self.environment(server))
+        #expect(unreadable.status == 65, "\(unreadable)")
+        #expect(unreadable.stderr.hasPrefix("versioncheck: error: --ignore 'com.example.notes@ ': "), "\(unreadable.stderr)")
+        #expect(server.requests().isEmpty)
     }
 
     @Test func jsonLinesNameEveryAppWithItsPathInPathOrder() throws {
@@ -135,7 +186,9 @@ struct ManyAppsEndToEndTests {
         let result = try runProduct("versioncheck", ["outdated", apps, "--json"], environment: Self.environment(server))
         #expect(result.status == 66, "\(result)")
         let errors = result.stderr.split(separator: "\n")
-        #expect(errors.count == 2, "\(result.stderr)")
+        // Two failures in path order, then the count of the apps skipped (Console Helper).
+        #expect(errors.count == 3, "\(result.stderr)")
+        #expect(errors.last == "versioncheck: 1 app skipped; --all lists them and why")
         #expect(errors[0].hasPrefix("versioncheck: error: A Broken: '\(apps)/A Broken.app': a folder with no Contents/Info.plist"))
         #expect(errors[1].hasPrefix("versioncheck: error: Gone: \(server.url("/gone.xml")): HTTP 404"))
         let objects = try Self.objects(result.stdout)

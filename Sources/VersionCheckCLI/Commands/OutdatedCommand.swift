@@ -29,9 +29,12 @@ struct OutdatedCommand: Command {
         // The bundles' Info.plists are read `jobs` at a time too (500 of them were half
         // this command's own instructions, on one thread).
         let environment = context.environment
+        let ignoring = try IgnoreList(options: line[Option.ignore], environment: environment)
         items = BoundedParallel.map(count: entries.count, width: jobs) { index in
             let entry = entries[index]
-            guard let why = entry.cannotList else { return Self.item(entry.path, line: line, environment: environment) }
+            guard let why = entry.cannotList else {
+                return Self.item(entry.path, line: line, ignoring: ignoring, environment: environment)
+            }
             // A folder that cannot be listed is a failure in its place (SPEC.md): never passed over.
             return CheckListItem(label: .folder(path: entry.path), work: .failed(Failure(.noInput, "cannot list: \(why)")))
         }
@@ -42,7 +45,7 @@ struct OutdatedCommand: Command {
     }
 
     /// The row of the bundle at `path`: its check, a skip, or why it cannot be read.
-    static func item(_ path: String, line: ParsedCommandLine, environment: [String: String]) -> CheckListItem {
+    static func item(_ path: String, line: ParsedCommandLine, ignoring: IgnoreList, environment: [String: String]) -> CheckListItem {
         let bundle: AppBundle
         do {
             bundle = try AppBundle.read(path)
@@ -50,6 +53,10 @@ struct OutdatedCommand: Command {
             return CheckListItem(label: .app(name: AppBundle.folderName(path), path: path), work: .failed(error))
         }
         let label = CheckListItem.Label.app(name: bundle.name, path: path)
+        let ignore = ignoring.rule(for: bundle.info.strings[InfoPlist.bundleIdentifierKey])
+        if let ignore, ignore.version == nil {
+            return CheckListItem(label: label, work: .skipped(reason: IgnoreList.reason), ignore: ignore)
+        }
         var current: String?
         var feedURL: String?
         if case .appcast(let feed) = bundle.source {
@@ -69,7 +76,7 @@ struct OutdatedCommand: Command {
             }
             return CheckListItem(
                 label: label, work: .check(try CheckRequestBuilder.request(from: check, environment: environment, preread: bundle.info)),
-                current: current)
+                current: current, ignore: ignore)
         } catch {
             return CheckListItem(label: label, work: .failed(error))
         }
@@ -86,6 +93,7 @@ struct OutdatedCommand: Command {
     ) throws(Failure) -> ParsedCommandLine? {
         var values = line.values
         values[Option.jobs.name] = nil
+        values[Option.ignore.name] = nil
         var flags = line.flags
         flags.remove(Option.all.name)
         values[Option.currentFrom.name] = .text(bundle.path)

@@ -103,16 +103,26 @@ enum CheckList {
             let rows = rowOfRequest
             context.checkListRunner(requests, jobs, output) { index, result in
                 guard rows.indices.contains(index) else { return }
+                let row = rows[index]
                 let outcome: CheckListOutcome
                 switch result {
-                case .success(let report): outcome = .report(report)
+                case .success(let report):
+                    // `--ignore ID@VERSION`: the app shows again once a newer release is out.
+                    if case .check(let request) = items[row].work, items[row].ignore?.ignores(report, of: request) == true {
+                        outcome = .skipped(reason: IgnoreList.reason)
+                    } else {
+                        outcome = .report(report)
+                    }
                 case .failure(let failure): outcome = .failure(failure)
                 }
-                let row = rows[index]
                 emitter.deliver(row, CheckListPresenter.render(items[row].label, outcome, all: all, widths: widths, like: output))
             }
         }
         let end = emitter.finish()
+        let skipped = items.filter(\.isSkipped).count
+        if !all, skipped > 0 {
+            output.note("\(skipped) app\(skipped == 1 ? "" : "s") skipped; --all lists them and why")
+        }
         if end.missing > 0 {
             return output.report(Failure(.internal, "the check pipeline left \(end.missing) of \(items.count) rows without a result"))
         }

@@ -171,6 +171,11 @@ public struct Output: Sendable {
         if verbose { stderr.write("versioncheck: " + oneLine(message()) + "\n") }
     }
 
+    /// Writes `versioncheck: MESSAGE` to stderr (always): a closing remark, not a warning.
+    public func note(_ message: String) {
+        stderr.write("versioncheck: " + oneLine(message) + "\n")
+    }
+
     /// Writes `versioncheck: warning: MESSAGE` to stderr (always).
     public func warning(_ message: String) {
         stderr.write("versioncheck: " + paint("warning:", .yellow, on: stderr) + " " + oneLine(message) + "\n")

@@ -35,10 +35,21 @@ package struct CheckListItem: Sendable {
     /// check runs (`outdated`: a Sparkle app's `CFBundleVersion`); nil to take it from
     /// the request (`CheckListPresenter.columnWidths`).
     package var current: String? = nil
+    /// The `--ignore` rule for the app, if any: skipped already (`work`), or skipped once
+    /// its check finds the version the rule ignores.
+    package var ignore: IgnoreList.Rule? = nil
 
-    package init(label: Label, work: Work, current: String? = nil) {
+    package init(label: Label, work: Work, current: String? = nil, ignore: IgnoreList.Rule? = nil) {
         self.label = label
         self.work = work
         self.current = current
+        self.ignore = ignore
+    }
+
+    /// Skipped for a reason of its own (no source, an insecure feed), not ignored: what the
+    /// closing `N apps skipped` line counts.
+    package var isSkipped: Bool {
+        guard case .skipped = work else { return false }
+        return ignore == nil
     }
 }
