@@ -1,10 +1,20 @@
 // The platform file: the only one where `environ` and `/proc` may appear
-// (Tests/Portability/check-portability.sh), and the plain POSIX wrappers around read(2)
-// and write(2). Its neighbours System+Files.swift and System+Process.swift hold file
-// reading and the helper's child process. Other files still call libc themselves — the
-// locks and threads (Concurrency/), the helper's pipes (Check/), the cache's files and
-// clock (Cache/), the refresh's start (Refresh/), directories, output and interrupts —
-// each through Glibc or Darwin, none through Foundation.
+// (Tests/Portability/check-portability.sh). The main binary calls libc only in this
+// target (VersionCheckPlatform), through Glibc or Darwin, never Foundation:
+//   Errno.swift                 the one error of a system call, and the one `EINTR` retry
+//                               (`Errno.retryingInterrupts`) every call that may be
+//                               interrupted goes through
+//   FileDescriptor.swift        the one descriptor type: read, read to the end, write whole
+//                               (or at an offset), wait to read, close, isatty
+//   System.swift                the environment, the executable's path, open descriptors
+//   System+Files.swift          a whole file read under a limit
+//   System+CacheFiles.swift     the cache's directory and entries (`openat` and friends)
+//   System+Directories.swift    folder walks for `outdated`
+//   System+TemporaryFile.swift  the unlinked file of output waiting its turn
+//   System+Process.swift        the helper's child process and its socket
+//   System+Detached.swift       the background refresh's detached start
+//   Concurrency/, Clock.swift, InterruptCleanup.swift: threads and locks, the clock, signals
+// (The network helper, VersionCheckFetch, is Foundation code and calls libc on its own.)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
