@@ -13,7 +13,6 @@ import Foundation
 import VersionCheckCLI
 import VersionCheckCommandLine
 import VersionCheckPipeline
-import VersionCheckPlatform
 import VersionCheckCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -83,7 +82,7 @@ private func readThroughPipe(_ bytes: [UInt8]) -> ReportReader.Outcome {
         close(writeEnd)
         written.signal()
     }.start()
-    let outcome = ReportReader(fd: FileDescriptor(rawValue: ends[0]), waitingAtMost: 10).readOutcome()
+    let outcome = ReportReader(fd: ends[0], waitingAtMost: 10).readOutcome()
     close(ends[0])  // a reader that stopped early: the writer's next write fails (EPIPE) and it ends
     written.wait()
     return outcome

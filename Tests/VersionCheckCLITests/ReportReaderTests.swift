@@ -26,7 +26,7 @@ import VersionCheckCore
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
         #expect(written == bytes.count)
         #expect(lseek(fd, 0, SEEK_SET) == 0)
-        return ReportReader(fd: FileDescriptor(rawValue: fd)).read()
+        return ReportReader(fd: fd).read()
     }
 
     @Test func longValidatorsAndURLReachAnAnswer() {

@@ -113,6 +113,17 @@ public struct ReportReader {
         self.until = until
     }
 
+    /// A reader of the descriptor numbered `fd` (the public forms, for the fuzz harness,
+    /// which sees only public API).
+    public init(fd: Int32, until: MonotonicInstant? = nil) {
+        self.init(fd: FileDescriptor(rawValue: fd), until: until)
+    }
+
+    /// A reader of the descriptor numbered `fd` that waits at most `seconds` from now.
+    public init(fd: Int32, waitingAtMost seconds: Double) {
+        self.init(fd: FileDescriptor(rawValue: fd), waitingAtMost: seconds)
+    }
+
     /// A reader of `fd` that waits at most `seconds` from now.
     package init(fd: FileDescriptor, waitingAtMost seconds: Double) {
         self.init(fd: fd, until: System.monotonicNow().advanced(by: seconds))
