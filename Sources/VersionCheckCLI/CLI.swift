@@ -110,11 +110,11 @@ public struct Input: Sendable {
 
     /// The process's standard input, read with `read(0, …)` in 64 KiB chunks.
     public static let standardInput = Input(
-        readAll: { System.readAll(0).mapError(Self.standardInputFailure) },
-        readStopping: { stop in System.readAll(0, stoppingAfter: stop).mapError(Self.standardInputFailure) })
+        readAll: { FileDescriptor.standardInput.readAll().mapError(Self.standardInputFailure) },
+        readStopping: { stop in FileDescriptor.standardInput.readAll(stoppingAfter: stop).mapError(Self.standardInputFailure) })
 
     /// Standard input closed (`<&-`) or a folder (`< /tmp`): no input (66), as SPEC.md says.
-    private static func standardInputFailure(_ error: ReadError) -> Failure {
+    private static func standardInputFailure(_ error: Errno) -> Failure {
         Failure(.noInput, "cannot read standard input: \(error.description)")
     }
 

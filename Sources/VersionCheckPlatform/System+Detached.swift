@@ -14,7 +14,7 @@ import VersionCheckCore
 /// may wait on (open in this process only; closing it, or exiting, ends the wait).
 package struct DetachedProcess: Sendable, Equatable {
     package var pid: Int32
-    package var launchEndHolder: Int32
+    package var launchEndHolder: FileDescriptor
 }
 
 extension System {
@@ -30,13 +30,13 @@ extension System {
     /// The child also gets, as descriptor `launchEnd`, the read end of a pipe whose write
     /// end only this process holds (`DetachedProcess.launchEndHolder`, close-on-exec): left
     /// open, the kernel closes it when this process exits, so the child can wait for that
-    /// end of file before it does its work (`System.waitForEndOfFile`). A refresh is for
+    /// end of file before it does its work (`FileDescriptor.waitForEndOfFile`). A refresh is for
     /// the next run, and running it beside the exiting launch would slow the launch on a
     /// machine of two cores. A failed exec (this program replaced while it runs) is the
     /// spawn's error.
     package static func spawnDetached(
-        _ path: String, arguments: [String], extra: [String], launchEnd: Int32
-    ) -> Result<DetachedProcess, SpawnError> {
+        _ path: String, arguments: [String], extra: [String], launchEnd: FileDescriptor
+    ) -> Result<DetachedProcess, Errno> {
         // `NAME=` of each extra entry, as a C string.
         let replaced = extra.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[...$0]).utf8CString } }
         var inherited: [UnsafeMutablePointer<CChar>?] = []
@@ -61,23 +61,23 @@ extension System {
         // place of a standard descriptor here nor is `launchEnd` itself in the child.
         return ChildProcess.spawnLock.withLock {
             var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return .failure(SpawnError(code: errno)) }
-            let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, launchEnd + 1)
-            let holdEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, launchEnd + 1)
-            let failure = errno
-            _ = close(ends[0])
-            _ = close(ends[1])
+            guard pipe(&ends) == 0 else { return .failure(.current(call: "pipe")) }
+            let readEnd = fcntl(ends[0], F_DUPFD_CLOEXEC, launchEnd.rawValue + 1)
+            let holdEnd = fcntl(ends[1], F_DUPFD_CLOEXEC, launchEnd.rawValue + 1)
+            let failure = Errno.current(call: "fcntl")
+            FileDescriptor(rawValue: ends[0]).close()
+            FileDescriptor(rawValue: ends[1]).close()
             guard readEnd >= 0, holdEnd >= 0 else {
-                if readEnd >= 0 { _ = close(readEnd) }
-                if holdEnd >= 0 { _ = close(holdEnd) }
-                return .failure(SpawnError(code: failure))
+                if readEnd >= 0 { FileDescriptor(rawValue: readEnd).close() }
+                if holdEnd >= 0 { FileDescriptor(rawValue: holdEnd).close() }
+                return .failure(failure)
             }
-            defer { _ = close(readEnd) }
-            switch spawnInNewSession(path, argv: argv, envp: envp, passing: readEnd, as: launchEnd) {
+            defer { FileDescriptor(rawValue: readEnd).close() }
+            switch spawnInNewSession(path, argv: argv, envp: envp, passing: readEnd, as: launchEnd.rawValue) {
             case .success(let pid):
-                return .success(DetachedProcess(pid: pid, launchEndHolder: holdEnd))
+                return .success(DetachedProcess(pid: pid, launchEndHolder: FileDescriptor(rawValue: holdEnd)))
             case .failure(let error):
-                _ = close(holdEnd)
+                FileDescriptor(rawValue: holdEnd).close()
                 return .failure(error)
             }
         }
@@ -87,7 +87,7 @@ extension System {
     private static func spawnInNewSession(
         _ path: String, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
         envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, passing descriptor: Int32, as target: Int32
-    ) -> Result<Int32, SpawnError> {
+    ) -> Result<Int32, Errno> {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         var attributes: posix_spawnattr_t? = nil
@@ -112,7 +112,7 @@ extension System {
         posix_spawnattr_setflags(&attributes, Int16(spawnNewSession | POSIX_SPAWN_SETSIGDEF | spawnCloseOthers))
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        return status == 0 ? .success(Int32(pid)) : .failure(SpawnError(code: status))
+        return status == 0 ? .success(Int32(pid)) : .failure(Errno(call: "posix_spawn", code: status))
     }
 
     /// `POSIX_SPAWN_SETSID`, which Swift does not import from glibc (it is a GNU
@@ -126,18 +126,6 @@ extension System {
     private static let spawnNewSession: Int32 = 0x80
     private static let spawnCloseOthers: Int32 = 0
     #endif
-
-    /// Reads `descriptor` until end of file (or an error other than `EINTR`), then closes
-    /// it: how a refresh waits for the launch that started it to exit.
-    package static func waitForEndOfFile(_ descriptor: Int32) {
-        var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count > 0 || (count < 0 && errno == EINTR) { continue }
-            break
-        }
-        _ = close(descriptor)
-    }
 
     /// A nil-terminated C array: `prefix` as they are, then copies of `strings`.
     private static func cStringArray(
@@ -166,20 +154,6 @@ extension System {
         Int64(truncatingIfNeeded: realTimeNanoseconds() / 1_000_000_000)
     }
 
-    /// The modification time of `name` in `directory`, not following a symbolic link
-    /// (`fstatat` with `AT_SYMLINK_NOFOLLOW`), in seconds since the Unix epoch.
-    package static func modificationTime(of name: String, in directory: Int32) -> Result<Int64, SystemCallError> {
-        var info = stat()
-        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-            return .failure(SystemCallError(call: "fstatat", code: errno))
-        }
-        #if canImport(Darwin)
-        return .success(Int64(info.st_mtimespec.tv_sec))
-        #else
-        return .success(Int64(info.st_mtim.tv_sec))
-        #endif
-    }
-
     /// Closes every descriptor from 3 up that a refresh process inherited (whatever its
     /// starter held — a shell's pipe, a test runner's — must not stay open while the
     /// refresh waits on the network, or a reader of that pipe would wait too). On macOS
@@ -190,13 +164,13 @@ extension System {
     package static func closeInheritedDescriptors() {
         #if !canImport(Darwin)
         if let open = openDescriptors() {
-            for fd in open where fd > 2 { _ = close(fd) }
+            for fd in open where fd > 2 { FileDescriptor(rawValue: fd).close() }
             return
         }
         let highest = Int(sysconf(Int32(_SC_OPEN_MAX)))
         var fd: Int32 = 3
         while Int(fd) < highest {
-            _ = close(fd)
+            FileDescriptor(rawValue: fd).close()
             fd += 1
         }
         #endif
@@ -205,5 +179,19 @@ extension System {
     /// `unlink(2)`, errors ignored (the refresh list, once read).
     package static func removeFile(_ path: String) {
         _ = unlink(path)
+    }
+}
+
+extension FileDescriptor {
+    /// The modification time of `name` in this directory, not following a symbolic link
+    /// (`fstatat` with `AT_SYMLINK_NOFOLLOW`), in seconds since the Unix epoch.
+    package func modificationTime(ofEntry name: String) -> Result<Int64, Errno> {
+        var info = stat()
+        guard fstatat(rawValue, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(.current(call: "fstatat")) }
+        #if canImport(Darwin)
+        return .success(Int64(info.st_mtimespec.tv_sec))
+        #else
+        return .success(Int64(info.st_mtim.tv_sec))
+        #endif
     }
 }

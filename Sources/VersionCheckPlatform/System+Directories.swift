@@ -16,16 +16,16 @@ package struct FileIdentity: Hashable {
 
 extension System {
     /// `lstat(2)` (`follow`: `stat(2)`): the kind and identity of `path`.
-    package static func identity(_ path: String, follow: Bool) -> Result<(FileStatus.Kind, FileIdentity), SystemCallError> {
+    package static func identity(_ path: String, follow: Bool) -> Result<(FileStatus.Kind, FileIdentity), Errno> {
         var info = stat()
         let result = follow ? stat(path, &info) : lstat(path, &info)
-        guard result == 0 else { return .failure(SystemCallError(call: follow ? "stat" : "lstat", code: errno)) }
+        guard result == 0 else { return .failure(.current(call: follow ? "stat" : "lstat")) }
         return .success((FileStatus(info).kind, FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))))
     }
 
     /// The names in the folder `path` (without `.` and `..`), in no particular order.
-    package static func directoryEntries(_ path: String) -> Result<[String], SystemCallError> {
-        guard let directory = opendir(path) else { return .failure(SystemCallError(call: "opendir", code: errno)) }
+    package static func directoryEntries(_ path: String) -> Result<[String], Errno> {
+        guard let directory = opendir(path) else { return .failure(.current(call: "opendir")) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {

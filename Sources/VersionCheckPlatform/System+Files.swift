@@ -10,10 +10,10 @@ import Darwin
 package enum FileReadError: Error, Equatable {
     case noSuchFile
     case isDirectory
-    /// `open(2)` failed: the `errno`.
-    case cannotOpen(Int32)
-    /// `read(2)` failed: the `errno`.
-    case readFailed(Int32)
+    /// `open(2)` failed.
+    case cannotOpen(Errno)
+    /// `fstat(2)` or `read(2)` failed.
+    case readFailed(Errno)
     /// Longer than the limit.
     case tooLarge
 }
@@ -22,37 +22,57 @@ extension System {
     /// The bytes of the regular file at `path`, never more than `limit` + 1 of them read:
     /// one `open`, one `fstat`, reads straight into the result's storage.
     package static func readFile(_ path: String, limit: Int) -> Result<[UInt8], FileReadError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            return .failure(code == ENOENT || code == ENOTDIR ? .noSuchFile : .cannotOpen(code))
+        let fd: FileDescriptor
+        switch FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) {
+        case .success(let opened): fd = opened
+        case .failure(let error): return .failure(error.isNoSuchFile || error.code == ENOTDIR ? .noSuchFile : .cannotOpen(error))
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(.readFailed(errno)) }
-        if Int(info.st_mode) & Int(S_IFMT) == Int(S_IFDIR) { return .failure(.isDirectory) }
-        let expected = Int(info.st_size)
+        defer { fd.close() }
+        let expected: Int
+        switch fd.status() {
+        case .success(let status) where status.kind == .directory: return .failure(.isDirectory)
+        case .success(let status): expected = status.size
+        case .failure(let error): return .failure(.readFailed(error))
+        }
         if expected > limit { return .failure(.tooLarge) }
         var bytes = [UInt8](repeating: 0, count: min(max(expected, 0), limit) + 1)
         var count = 0
-        while true {
+        reading: while true {
             if count == bytes.count {
                 guard bytes.count <= limit else { return .failure(.tooLarge) }
                 bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
             }
-            var outcome = 0
-            bytes.withUnsafeMutableBytes { buffer in
-                repeat {
-                    outcome = read(fd, buffer.baseAddress! + count, buffer.count - count)
-                } while outcome < 0 && errno == EINTR
+            let outcome = bytes.withUnsafeMutableBytes { buffer in
+                fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
             }
-            if outcome < 0 { return .failure(.readFailed(errno)) }
-            if outcome == 0 { break }
-            count += outcome
+            switch outcome {
+            case .success(0): break reading
+            case .success(let read): count += read
+            case .failure(let error): return .failure(.readFailed(error))
+            }
         }
         guard count <= limit else { return .failure(.tooLarge) }
         bytes.removeLast(bytes.count - count)
         return .success(bytes)
     }
 
+    /// Why `path` is not a regular file this process can read, or nil when it is (the
+    /// file is opened without blocking, as a FIFO where the file should be must not hang).
+    package static func whyNotReadableFile(_ path: String) -> String? {
+        let fd: FileDescriptor
+        switch FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
+        case .success(let opened): fd = opened
+        case .failure(let error): return error.description
+        }
+        defer { fd.close() }
+        switch fd.status() {
+        case .success(let status): return status.kind == .regular ? nil : "not a regular file"
+        case .failure(let error): return error.description
+        }
+    }
+
+    /// Whether `path` is a folder this process can list and enter.
+    package static func isReadableFolder(_ path: String) -> Bool {
+        isExistingFolder(path) && access(path, R_OK | X_OK) == 0
+    }
 }

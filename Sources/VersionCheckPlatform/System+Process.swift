@@ -7,37 +7,32 @@ import Darwin
 #endif
 import VersionCheckCore
 
-/// Why a child could not be started: the `errno`.
-package struct SpawnError: Error {
-    package var code: Int32
-}
-
 /// A child process started with `posix_spawn`, its stdout a pipe the parent reads.
 package struct ChildProcess {
     package let pid: pid_t
     /// The read end of the child's stdout.
-    package let output: Int32
+    package let output: FileDescriptor
     /// With `spawn(…, input: true)`: the parent's end of the child's stdin, a stream
     /// socket (writing to it after the child is gone fails with `EPIPE`, never `SIGPIPE`:
-    /// write with `System.sendAll`). Nil otherwise.
-    package var input: Int32? = nil
+    /// write with `FileDescriptor.sendAll`). Nil otherwise.
+    package var input: FileDescriptor? = nil
 
     /// Starts `path` with `arguments` (argv[0] is `path`), the process's environment,
-    /// stdin from `/dev/null`, stdout to a new pipe, stderr shared. Returns `errno` on failure.
+    /// stdin from `/dev/null`, stdout to a new pipe, stderr shared. Returns the failed call on failure.
     ///
     /// Safe to call from several threads at once: the pipe is made and the child spawned
     /// under `spawnLock`, and both ends are close-on-exec, so no other child inherits this
     /// child's pipe (which would keep it open after this child exits). Both ends are moved
     /// above the standard descriptors, so a parent started with stdout closed
     /// (`versioncheck -q … >&-`) still gives its child a working stdout.
-    package static func spawn(_ path: String, arguments: [String], input: Bool = false) -> Result<ChildProcess, SpawnError> {
+    package static func spawn(_ path: String, arguments: [String], input: Bool = false) -> Result<ChildProcess, Errno> {
         spawnLock.withLock { spawnLocked(path, arguments: arguments, input: input) }
     }
 
     /// Serialises pipe creation and spawning across threads (see `spawn`).
     package static let spawnLock = Lock()
 
-    private static func spawnLocked(_ path: String, arguments: [String], input: Bool) -> Result<ChildProcess, SpawnError> {
+    private static func spawnLocked(_ path: String, arguments: [String], input: Bool) -> Result<ChildProcess, Errno> {
         var socketEnds: [Int32] = [-1, -1]
         if input {
             #if canImport(Darwin)
@@ -45,27 +40,30 @@ package struct ChildProcess {
             #else
             let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &socketEnds)
             #endif
-            guard made == 0 else { return .failure(SpawnError(code: errno)) }
+            guard made == 0 else { return .failure(.current(call: "socketpair")) }
             guard let parentEnd = aboveStandardDescriptors(socketEnds[0]) else {
-                let code = errno
+                let failure = Errno.current(call: "fcntl")
                 close(socketEnds[1])
-                return .failure(SpawnError(code: code))
+                return .failure(failure)
             }
             guard let childEnd = aboveStandardDescriptors(socketEnds[1]) else {
-                let code = errno
+                let failure = Errno.current(call: "fcntl")
                 close(parentEnd)
-                return .failure(SpawnError(code: code))
+                return .failure(failure)
             }
             socketEnds = [parentEnd, childEnd]
-            System.suppressSIGPIPE(on: parentEnd)
+            FileDescriptor(rawValue: parentEnd).suppressSIGPIPE()
         }
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe(&pipeEnds) == 0, let readEnd = aboveStandardDescriptors(pipeEnds[0]),
-              let writeEnd = aboveStandardDescriptors(pipeEnds[1])
-        else {
-            let code = errno
+        guard pipe(&pipeEnds) == 0 else {
+            let failure = Errno.current(call: "pipe")
+            for fd in input ? socketEnds : [] { close(fd) }
+            return .failure(failure)
+        }
+        guard let readEnd = aboveStandardDescriptors(pipeEnds[0]), let writeEnd = aboveStandardDescriptors(pipeEnds[1]) else {
+            let failure = Errno.current(call: "fcntl")
             for fd in pipeEnds + (input ? socketEnds : []) where fd > 2 { close(fd) }
-            return .failure(SpawnError(code: code))
+            return .failure(failure)
         }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -103,10 +101,11 @@ package struct ChildProcess {
         guard status == 0 else {
             close(readEnd)
             if input { close(socketEnds[0]) }
-            return .failure(SpawnError(code: status))
+            return .failure(Errno(call: "posix_spawn", code: status))
         }
         InterruptCleanup.register(pid)
-        return .success(ChildProcess(pid: pid, output: readEnd, input: input ? socketEnds[0] : nil))
+        return .success(ChildProcess(
+            pid: pid, output: FileDescriptor(rawValue: readEnd), input: input ? FileDescriptor(rawValue: socketEnds[0]) : nil))
     }
 
     /// The read end of this process's `HelperTie` pipe, made on the first spawn (under
@@ -146,13 +145,16 @@ package struct ChildProcess {
 
     /// Closes the pipe and waits for the child; its wait status (0 for a clean exit 0).
     package func wait() -> Int32 {
-        close(output)
+        output.close()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return -1 }
-        }
+        guard case .success = Errno.retryingInterrupts(call: "waitpid", { waitpid(pid, &status, 0) }) else { return -1 }
         InterruptCleanup.unregister(pid)
         return status
+    }
+
+    /// Sends `SIGKILL` to the child (`kill(2)`); `wait()` still reaps it.
+    package func kill() {
+        _ = systemKill(pid, SIGKILL)
     }
 
     /// "exit 3", "signal 9" for a wait status.
@@ -176,26 +178,35 @@ extension System {
         return entries
     }
 
-    /// Writing to a stream socket whose reader is gone fails with `EPIPE` instead of
-    /// raising `SIGPIPE` (Darwin: `SO_NOSIGPIPE`; Linux: `System.sendAll` passes `MSG_NOSIGNAL`).
-    package static func suppressSIGPIPE(on fd: Int32) {
+    /// Whether `path` is a regular file this process may execute.
+    package static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFREG) else { return false }
+        return access(path, X_OK) == 0
+    }
+}
+
+extension FileDescriptor {
+    /// Writing to this stream socket once its reader is gone fails with `EPIPE` instead of
+    /// raising `SIGPIPE` (Darwin: `SO_NOSIGPIPE`; Linux: `sendAll` passes `MSG_NOSIGNAL`).
+    package func suppressSIGPIPE() {
         #if canImport(Darwin)
         var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        _ = setsockopt(rawValue, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
-    /// A write to the socket `fd` that blocks longer than `seconds` fails (`EAGAIN`)
-    /// instead of waiting for a reader that stopped reading.
-    package static func setSendTimeout(_ fd: Int32, seconds: Double) {
+    /// A write to this socket that blocks longer than `seconds` fails (`EAGAIN`) instead of
+    /// waiting for a reader that stopped reading.
+    package func setSendTimeout(seconds: Double) {
         var limit = timeval()
         limit.tv_sec = Int(seconds)
-        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(rawValue, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Writes all of `bytes` to the stream socket `fd` (EINTR retried, never `SIGPIPE`);
-    /// false when the reader is gone or the write fails.
-    package static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Writes all of `bytes` to this stream socket (`send(2)`, never `SIGPIPE`); false when
+    /// the reader is gone or the write fails.
+    package func sendAll(_ bytes: [UInt8]) -> Bool {
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
@@ -204,51 +215,14 @@ extension System {
         var sent = 0
         while sent < bytes.count {
             let outcome = bytes.withUnsafeBytes { buffer in
-                send(fd, buffer.baseAddress! + sent, buffer.count - sent, flags)
+                Errno.retryingInterrupts(call: "send") { send(rawValue, buffer.baseAddress! + sent, buffer.count - sent, flags) }
             }
-            if outcome < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            sent += outcome
+            guard case .success(let count) = outcome else { return false }
+            sent += count
         }
         return true
-    }
-
-    /// One `read(2)` of up to 64 KiB (EINTR retried); empty at the end, nil on error.
-    package static func readChunk(_ fd: Int32) -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var outcome = 0
-        chunk.withUnsafeMutableBytes { buffer in
-            repeat {
-                outcome = read(fd, buffer.baseAddress!, buffer.count)
-            } while outcome < 0 && errno == EINTR
-        }
-        guard outcome >= 0 else { return nil }
-        chunk.removeLast(chunk.count - outcome)
-        return chunk
-    }
-
-    /// Fills `bytes[start...]` from `fd`; false if the stream ends or fails first.
-    package static func readExactly(_ fd: Int32, into bytes: inout [UInt8], from start: Int) -> Bool {
-        var filled = start
-        while filled < bytes.count {
-            var outcome = 0
-            bytes.withUnsafeMutableBytes { buffer in
-                repeat {
-                    outcome = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                } while outcome < 0 && errno == EINTR
-            }
-            guard outcome > 0 else { return false }
-            filled += outcome
-        }
-        return true
-    }
-
-    /// Whether `path` is a regular file this process may execute.
-    package static func isExecutableFile(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFREG) else { return false }
-        return access(path, X_OK) == 0
     }
 }
+
+/// `kill(2)` under a name `ChildProcess.kill()` does not shadow.
+private func systemKill(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }

@@ -1,10 +1,20 @@
 // The platform file: the only one where `environ` and `/proc` may appear
-// (Tests/Portability/check-portability.sh), and the plain POSIX wrappers around read(2)
-// and write(2). Its neighbours System+Files.swift and System+Process.swift hold file
-// reading and the helper's child process. Other files still call libc themselves — the
-// locks and threads (Concurrency/), the helper's pipes (Check/), the cache's files and
-// clock (Cache/), the refresh's start (Refresh/), directories, output and interrupts —
-// each through Glibc or Darwin, none through Foundation.
+// (Tests/Portability/check-portability.sh). The main binary calls libc only in this
+// target (VersionCheckPlatform), through Glibc or Darwin, never Foundation:
+//   Errno.swift                 the one error of a system call, and the one `EINTR` retry
+//                               (`Errno.retryingInterrupts`) every call that may be
+//                               interrupted goes through
+//   FileDescriptor.swift        the one descriptor type: read, read to the end, write whole
+//                               (or at an offset), wait to read, close, isatty
+//   System.swift                the environment, the executable's path, open descriptors
+//   System+Files.swift          a whole file read under a limit
+//   System+CacheFiles.swift     the cache's directory and entries (`openat` and friends)
+//   System+Directories.swift    folder walks for `outdated`
+//   System+TemporaryFile.swift  the unlinked file of output waiting its turn
+//   System+Process.swift        the helper's child process and its socket
+//   System+Detached.swift       the background refresh's detached start
+//   Concurrency/, Clock.swift, InterruptCleanup.swift: threads and locks, the clock, signals
+// (The network helper, VersionCheckFetch, is Foundation code and calls libc on its own.)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -14,72 +24,10 @@ import Darwin
 import MachO  // _NSGetExecutablePath, declared in mach-o/dyld.h: module MachO
 #endif
 
-/// Thin, Foundation-free wrappers over `read(2)`, `write(2)`, `isatty(3)`, `environ`
-/// and the running executable's path.
+/// Foundation-free wrappers over what the process is given (`environ`, the running
+/// executable's path, the descriptors it holds) and the calls on paths; calls on a
+/// descriptor are `FileDescriptor`'s methods.
 package enum System {
-    /// Writes every byte (`write(2)`, or `pwrite(2)` at `offset` when given; EINTR and
-    /// partial writes retried).
-    package static func writeFully(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Result<Void, SystemCallError> {
-        guard var base = bytes.baseAddress else { return .success(()) }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = offset.map { pwrite(fd, base, remaining, off_t($0 + bytes.count - remaining)) } ?? write(fd, base, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .failure(SystemCallError(call: "write", code: errno))
-            }
-            remaining -= written
-            base += written
-        }
-        return .success(())
-    }
-
-    /// Reads `fd` to its end, or stops after the read that completed a line (split at
-    /// `\n`, handed over without it) for which `stop` says true.
-    package static func readAll(_ fd: Int32, stoppingAfter stop: (UnsafeBufferPointer<UInt8>) -> Bool) -> Result<[UInt8], ReadError> {
-        var lineStart = 0
-        var scanned = 0
-        return readAll(fd) { bytes in
-            bytes.withUnsafeBufferPointer { buffer in
-                while let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<newline])
-                    lineStart = newline + 1
-                    scanned = lineStart
-                    if stop(line) { return true }
-                }
-                scanned = buffer.count
-                return false
-            }
-        }
-    }
-
-    /// Reads `fd` to its end, 64 KiB at a time straight into the result's storage.
-    /// `isEnough` sees the bytes so far after each read; true stops there.
-    package static func readAll(_ fd: Int32, isEnough: ([UInt8]) -> Bool = { _ in false }) -> Result<[UInt8], ReadError> {
-        let chunk = 1 << 16
-        var bytes: [UInt8] = []
-        while true {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            var outcome = 0
-            var failure: Int32 = 0
-            bytes.withUnsafeMutableBytes { buffer in
-                repeat {
-                    outcome = read(fd, buffer.baseAddress! + start, chunk)
-                } while outcome < 0 && errno == EINTR
-                if outcome < 0 { failure = errno }
-            }
-            if outcome < 0 {
-                return .failure(ReadError(code: failure))
-            }
-            bytes.removeLast(chunk - outcome)
-            if outcome == 0 || isEnough(bytes) { return .success(bytes) }
-        }
-    }
-
-    /// Whether `fd` is a terminal (`isatty(3)`).
-    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
-
     /// The process's `environ`, for a child's environment. Glibc and Musl declare it in
     /// C; on Darwin, where C code calls `_NSGetEnviron()` (crt_externs.h), the Swift
     /// Darwin overlay defines `environ` over it (swift/stdlib/public/Platform:
@@ -134,32 +82,4 @@ package enum System {
         return nil
         #endif
     }
-
-    /// The message of an `errno` value (`strerror(3)`).
-    package static func describe(errno code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
-}
-
-/// A failed `read(2)`.
-package struct ReadError: Error {
-    package var code: Int32
-    package var description: String { System.describe(errno: code) }
-}
-
-/// A failed system call: which one and its `errno`.
-package struct SystemCallError: Error, Equatable {
-    /// The call's C name (`open`, `renameat`, …).
-    package var call: String
-    package var code: Int32
-
-    /// `strerror(3)` of the code.
-    package var description: String { System.describe(errno: code) }
-    /// `ENOENT`.
-    package var isNoSuchFile: Bool { code == ENOENT }
-    /// `EEXIST`.
-    package var isAlreadyExisting: Bool { code == EEXIST }
-    /// `ELOOP` or `ENOTDIR` when opening with `O_NOFOLLOW | O_DIRECTORY`: a symbolic link or not a directory.
-    package var isNotAPlainDirectory: Bool { code == ELOOP || code == ENOTDIR }
 }

@@ -116,7 +116,7 @@ final class OrderedOutput: @unchecked Sendable {
     }
 
     /// The temporary file's descriptor, once output has waited there (for tests).
-    var spillDescriptor: Int32? { lock.withLock { spill?.fd } }
+    var spillDescriptor: FileDescriptor? { lock.withLock { spill?.fd } }
 
     /// Draws the progress line before any row is handed in.
     func start() {

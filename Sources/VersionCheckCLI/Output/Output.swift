@@ -3,13 +3,6 @@ import VersionCheckPipeline
 import VersionCheckPlatform
 import VersionCheckSources
 import VersionCheckCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where one stream of output goes: a file descriptor in the real program,
 /// memory in tests. Writes are unbuffered, so callers should hand over large
@@ -40,10 +33,10 @@ public struct OutputSink: Sendable {
         self.sink = checkedWrite
     }
 
-    /// A sink that writes to a file descriptor with `write(2)` (1 = stdout, 2 = stderr).
-    public static func fileDescriptor(_ fd: Int32) -> OutputSink {
-        OutputSink(isTerminal: System.isTerminal(fd), checkedWrite: { bytes in
-            switch System.writeFully(fd, bytes) {
+    /// A sink that writes to a file descriptor with `write(2)`.
+    package static func fileDescriptor(_ fd: FileDescriptor) -> OutputSink {
+        OutputSink(isTerminal: fd.isTerminal, checkedWrite: { bytes in
+            switch fd.writeAll(bytes) {
             case .success: nil
             case .failure(let error): error.description
             }
@@ -123,7 +116,7 @@ public struct Output: Sendable {
     /// The process's stdout (fd 1) and stderr (fd 2); colour as `environment` allows.
     public static func standard(environment: [String: String]) -> Output {
         Output(
-            stdout: .fileDescriptor(1), stderr: .fileDescriptor(2),
+            stdout: .fileDescriptor(.standardOutput), stderr: .fileDescriptor(.standardError),
             colourAllowed: colourAllowed(environment: environment)
         )
     }

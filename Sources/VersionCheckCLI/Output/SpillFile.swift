@@ -11,17 +11,17 @@ import VersionCheckSources
 /// chunks when their turn comes.
 final class SpillFile: @unchecked Sendable {
     /// The open file (tests look at its mode and size).
-    let fd: Int32
+    let fd: FileDescriptor
     /// The end of the reserved space; only under `OrderedOutput`'s lock.
     private var end = 0
 
-    private init(fd: Int32) { self.fd = fd }
+    private init(fd: FileDescriptor) { self.fd = fd }
 
-    deinit { System.closeDescriptor(fd) }
+    deinit { fd.close() }
 
     /// A new file in `folder`; one that cannot be created is an output failure (74).
     static func create(in folder: String) -> Result<SpillFile, Failure> {
-        switch System.createAnonymousFile(in: folder) {
+        switch FileDescriptor.createAnonymousFile(in: folder) {
         case .success(let fd):
             return .success(SpillFile(fd: fd))
         case .failure(let error):
@@ -39,7 +39,7 @@ final class SpillFile: @unchecked Sendable {
     /// Writes the row's stderr, then its stdout, at `offset`.
     func write(_ row: RenderedRow, at offset: Int) -> Result<Void, Failure> {
         for (bytes, start) in [(row.stderr, offset), (row.stdout, offset + row.stderr.count)] {
-            let written = bytes.withUnsafeBytes { System.writeFully(fd, $0, at: start) }
+            let written = bytes.withUnsafeBytes { fd.writeAll($0, at: start) }
             if case .failure(let error) = written {
                 return .failure(Failure(.output, "cannot write to the temporary file of output waiting its turn: \(error.description)"))
             }
@@ -56,7 +56,7 @@ final class SpillFile: @unchecked Sendable {
         var done = 0
         while done < count {
             let wanted = UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(chunk.count, count - done)])
-            switch System.readFully(fd, into: wanted, at: offset + done) {
+            switch fd.read(filling: wanted, at: offset + done) {
             case .success(let read) where read == wanted.count:
                 sink.write(bytes: UnsafeRawBufferPointer(wanted))
                 done += read

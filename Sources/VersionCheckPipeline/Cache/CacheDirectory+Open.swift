@@ -11,9 +11,9 @@ extension CacheDirectory {
     /// so the folder checked is the folder used even if the path is swapped meanwhile.
     package struct Opened {
         package let directory: CacheDirectory
-        package let descriptor: Int32
+        package let descriptor: FileDescriptor
 
-        package func close() { System.closeDescriptor(descriptor) }
+        package func close() { descriptor.close() }
     }
 
     /// What opening found.
@@ -30,8 +30,8 @@ extension CacheDirectory {
     /// 0700 each, then exactly 0700 for the directory itself whatever the umask).
     package func open(create: Bool) -> OpenOutcome {
         var created = false
-        var descriptor: Int32
-        switch System.openDirectory(path) {
+        var descriptor: FileDescriptor
+        switch FileDescriptor.openDirectory(path) {
         case .success(let fd):
             descriptor = fd
         case .failure(let error) where error.isNoSuchFile:
@@ -39,7 +39,7 @@ extension CacheDirectory {
             if case .failure(let failure) = System.makeDirectories(path, mode: Self.directoryMode) {
                 return .unusable(.cannotCreate(path: path, reason: failure.description))
             }
-            switch System.openDirectory(path) {
+            switch FileDescriptor.openDirectory(path) {
             case .success(let fd): descriptor = fd
             case .failure(let error): return explainFailedOpen(error)
             }
@@ -47,19 +47,19 @@ extension CacheDirectory {
         case .failure(let error):
             return explainFailedOpen(error)
         }
-        if created, case .failure(let failure) = System.changeMode(of: descriptor, to: Self.directoryMode) {
-            System.closeDescriptor(descriptor)
+        if created, case .failure(let failure) = descriptor.changeMode(to: Self.directoryMode) {
+            descriptor.close()
             return .unusable(.cannotCreate(path: path, reason: failure.description))
         }
-        switch System.status(of: descriptor) {
+        switch descriptor.status() {
         case .success(let status):
             if let problem = vet(status) {
-                System.closeDescriptor(descriptor)
+                descriptor.close()
                 return .unusable(problem)
             }
             return .opened(Opened(directory: self, descriptor: descriptor))
         case .failure(let failure):
-            System.closeDescriptor(descriptor)
+            descriptor.close()
             return .unusable(.cannotOpen(path: path, reason: failure.description))
         }
     }
@@ -78,7 +78,7 @@ extension CacheDirectory {
 
     /// Why `open(O_DIRECTORY | O_NOFOLLOW)` failed with `error`, in the words of
     /// `CacheDirectoryProblem` (`lstat` tells a symbolic link or a file from other failures).
-    private func explainFailedOpen(_ error: SystemCallError) -> OpenOutcome {
+    private func explainFailedOpen(_ error: Errno) -> OpenOutcome {
         if case .success(let status) = System.linkStatus(path), status.kind != .directory, let problem = vet(status) {
             return .unusable(problem)
         }

@@ -34,29 +34,29 @@ extension CacheStore {
 
     /// When the entry file `name` for `url` says it was fetched, if it is a whole, verified
     /// entry (a damaged one counts as absent, and a new answer replaces it); nil otherwise.
-    package static func fetchedAt(ofEntryNamed name: String, in directory: Int32, url: String) -> Int64? {
+    package static func fetchedAt(ofEntryNamed name: String, in directory: FileDescriptor, url: String) -> Int64? {
         guard case .success(let entry)? = readEntry(named: name, in: directory, url: url) else { return nil }
         return entry.fetchedAt
     }
 
     /// Reads and verifies the entry file `name` in the directory `directory`; nil when
     /// there is no such file.
-    package static func readEntry(named name: String, in directory: Int32, url: String) -> Result<CacheEntry, CacheEntryProblem>? {
-        let fd: Int32
-        switch System.openForReading(name, in: directory) {
+    package static func readEntry(named name: String, in directory: FileDescriptor, url: String) -> Result<CacheEntry, CacheEntryProblem>? {
+        let fd: FileDescriptor
+        switch directory.openEntryForReading(name) {
         case .success(let opened): fd = opened
         case .failure(let error) where error.isNoSuchFile: return nil
         case .failure(let error) where error.isNotAPlainDirectory: return .failure(.notARegularFile)
         case .failure(let error):
             // A socket cannot be opened at all (ENXIO): say what it is, not why open failed.
-            if let (status, _) = System.entryStatus(name, in: directory), status.kind != .regular {
+            if let (status, _) = directory.entryStatus(name), status.kind != .regular {
                 return .failure(.notARegularFile)
             }
             return .failure(.unreadable(error.description))
         }
-        defer { System.closeDescriptor(fd) }
+        defer { fd.close() }
         let size: Int
-        switch System.status(of: fd) {
+        switch fd.status() {
         case .success(let status):
             guard status.kind == .regular else { return .failure(.notARegularFile) }
             size = status.size
@@ -68,10 +68,10 @@ extension CacheStore {
     }
 
     /// Reads the header (with a small body, in the same `pread`), checks it, then the body.
-    private static func read(_ fd: Int32, size: Int, url: String) -> Result<CacheEntry, CacheEntryProblem> {
+    private static func read(_ fd: FileDescriptor, size: Int, url: String) -> Result<CacheEntry, CacheEntryProblem> {
         var failure: CacheEntryProblem?
         let head = [UInt8](unsafeUninitializedCapacity: min(size, CacheEntryFormat.maximumHeaderSize)) { buffer, count in
-            switch System.readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), at: 0) {
+            switch fd.read(filling: UnsafeMutableRawBufferPointer(buffer), at: 0) {
             case .success(let read): count = read
             case .failure(let error):
                 count = 0
@@ -95,7 +95,7 @@ extension CacheStore {
             body = Array(head[header.length..<end])
         } else {
             body = [UInt8](unsafeUninitializedCapacity: header.bodyLength) { buffer, count in
-                switch System.readFully(fd, into: UnsafeMutableRawBufferPointer(buffer), at: header.length) {
+                switch fd.read(filling: UnsafeMutableRawBufferPointer(buffer), at: header.length) {
                 case .success(let read): count = read
                 case .failure(let error):
                     count = 0

@@ -55,8 +55,8 @@ extension CacheStore {
         defer { opened.close() }
         Self.sweepTemporaryFiles(in: opened.descriptor, now: Clock.secondsSinceEpoch())
         let name = CacheChecksum.fileName(for: entry.url)
-        let locked = System.lockExclusively(opened.descriptor)
-        defer { if locked { System.unlock(opened.descriptor) } }
+        let locked = opened.descriptor.lockExclusively()
+        defer { if locked { opened.descriptor.unlock() } }
         if let newer = Self.fetchedAt(ofEntryNamed: name, in: opened.descriptor, url: entry.url),
            newer > entry.fetchedAt, newer <= now() {
             log("cache: not stored: the entry holds a newer answer (fetched \(ISO8601.text(secondsSinceEpoch: newer)), after this run's request of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt)))")
@@ -74,25 +74,25 @@ extension CacheStore {
     /// Creates a unique temporary file (mode 0600) beside `name`, writes `header` and
     /// `body`, then renames it to `name`; the temporary file is removed on failure.
     package static func replace(
-        _ name: String, in directory: Int32, header: [UInt8], body: [UInt8], synchronize: Bool
-    ) -> Result<Void, SystemCallError> {
+        _ name: String, in directory: FileDescriptor, header: [UInt8], body: [UInt8], synchronize: Bool
+    ) -> Result<Void, Errno> {
         var temporary = ""
-        var fd: Int32 = -1
+        var fd = FileDescriptor(rawValue: -1)
         for attempt in 0..<16 {
             temporary = temporaryName(for: name, attempt: attempt)
-            switch System.createExclusively(temporary, in: directory, mode: entryMode) {
+            switch directory.createEntryExclusively(temporary, mode: entryMode) {
             case .success(let created): fd = created
             case .failure(let error) where error.isAlreadyExisting && attempt < 15: continue
             case .failure(let error): return .failure(error)
             }
             break
         }
-        var outcome = header.withUnsafeBytes { System.writeFully(fd, $0) }
-        if case .success = outcome { outcome = body.withUnsafeBytes { System.writeFully(fd, $0) } }
-        if case .success = outcome, synchronize { outcome = System.synchronize(fd) }
-        System.closeDescriptor(fd)
-        if case .success = outcome { outcome = System.renameEntry(temporary, to: name, in: directory) }
-        if case .failure = outcome { System.removeQuietly(temporary, in: directory) }
+        var outcome = header.withUnsafeBytes { fd.writeAll($0) }
+        if case .success = outcome { outcome = body.withUnsafeBytes { fd.writeAll($0) } }
+        if case .success = outcome, synchronize { outcome = fd.synchronize() }
+        fd.close()
+        if case .success = outcome { outcome = directory.renameEntry(temporary, to: name) }
+        if case .failure = outcome { directory.removeEntryQuietly(temporary) }
         return outcome
     }
 
@@ -103,12 +103,12 @@ extension CacheStore {
     /// Removes the temporary files (`.NAME.….tmp`) of this user that were last modified
     /// more than `abandonedTemporaryAge` seconds before `now` (a run killed mid-write
     /// leaves one, up to 4 MiB). Anything else in the folder is left alone.
-    package static func sweepTemporaryFiles(in directory: Int32, now: Int64) {
-        for name in System.entryNames(in: directory) where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            guard let (status, modified) = System.entryStatus(name, in: directory), status.kind == .regular,
+    package static func sweepTemporaryFiles(in directory: FileDescriptor, now: Int64) {
+        for name in directory.entryNames() where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let (status, modified) = directory.entryStatus(name), status.kind == .regular,
                   status.owner == System.effectiveUserID, now.subtractingReportingOverflow(modified).partialValue > abandonedTemporaryAge
             else { continue }
-            System.removeQuietly(name, in: directory)
+            directory.removeEntryQuietly(name)
         }
     }
 

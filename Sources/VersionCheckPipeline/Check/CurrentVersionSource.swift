@@ -88,8 +88,8 @@ public struct CurrentVersionSource: Sendable, Equatable {
         case .failure(.noSuchFile):
             if insideBundle { return nil }
             throw Failure(.noInput, "\(culprit(role, path)): no such file or folder")
-        case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
-            throw Failure(.noInput, "\(culprit(role, path)): cannot be read: \(System.describe(errno: code))")
+        case .failure(.cannotOpen(let error)), .failure(.readFailed(let error)):
+            throw Failure(.noInput, "\(culprit(role, path)): cannot be read: \(error.description)")
         case .failure(.tooLarge):
             throw Failure(
                 .invalidInput, "\(culprit(role, path)): larger than \(limit / 1024 / 1024) MiB, not an Info.plist")

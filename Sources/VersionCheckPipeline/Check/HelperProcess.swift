@@ -1,13 +1,6 @@
 import VersionCheckCommandLine
 import VersionCheckPlatform
 import VersionCheckSources
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VersionCheckCore
 
 /// Runs `versioncheck-fetch`, the network helper, as a child process for one GET and
@@ -42,12 +35,12 @@ public struct HelperProcess: BodyFetcher {
         switch ChildProcess.spawn(path, arguments: request.arguments) {
         case .success(let started): child = started
         case .failure(let error):
-            throw Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(System.describe(errno: error.code))")
+            throw Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(error.description)")
         }
         let limit = Self.waitLimit(for: request)
         let outcome = ReportReader(fd: child.output, waitingAtMost: limit).readOutcome()
         if case .timedOut = outcome {
-            kill(child.pid, SIGKILL)
+            child.kill()
             _ = child.wait()
             return .failure(Failure(
                 .timeout,
@@ -111,17 +104,28 @@ public struct HelperProcess: BodyFetcher {
 /// Reads a `FetchReport` from a pipe: the header lines, then exactly the body's bytes
 /// into one array of its final size (no copy of an 8 MiB body).
 public struct ReportReader {
-    public let fd: Int32
+    package let fd: FileDescriptor
     /// When to stop waiting, on `System.monotonicNow()`'s clock; nil: wait as long as it takes.
     public var until: MonotonicInstant?
 
-    public init(fd: Int32, until: MonotonicInstant? = nil) {
+    package init(fd: FileDescriptor, until: MonotonicInstant? = nil) {
         self.fd = fd
         self.until = until
     }
 
-    /// A reader of `fd` that waits at most `seconds` from now.
+    /// A reader of the descriptor numbered `fd` (the public forms, for the fuzz harness,
+    /// which sees only public API).
+    public init(fd: Int32, until: MonotonicInstant? = nil) {
+        self.init(fd: FileDescriptor(rawValue: fd), until: until)
+    }
+
+    /// A reader of the descriptor numbered `fd` that waits at most `seconds` from now.
     public init(fd: Int32, waitingAtMost seconds: Double) {
+        self.init(fd: FileDescriptor(rawValue: fd), waitingAtMost: seconds)
+    }
+
+    /// A reader of `fd` that waits at most `seconds` from now.
+    package init(fd: FileDescriptor, waitingAtMost seconds: Double) {
         self.init(fd: fd, until: System.monotonicNow().advanced(by: seconds))
     }
 
@@ -161,14 +165,7 @@ public struct ReportReader {
     /// Waits until `fd` is readable (or at its end); throws once `until` passes.
     private func awaitReadable() throws(TimedOut) {
         guard let until else { return }
-        while true {
-            let left = until.remaining(now: System.monotonicNow())
-            guard left > 0 else { throw TimedOut() }
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
-            if ready > 0 { return }
-            if ready < 0 && errno != EINTR { return }  // the read that follows reports it
-        }
+        guard fd.waitUntilReadable(before: until) else { throw TimedOut() }
     }
 
     private func readReport() throws(TimedOut) -> FetchReport? {
@@ -177,7 +174,7 @@ public struct ReportReader {
         while headerEnd == nil {
             guard pending.count < Self.maximumHeaderSize else { return nil }
             try awaitReadable()
-            guard let chunk = System.readChunk(fd), !chunk.isEmpty else { return nil }
+            guard case .success(let chunk) = fd.readChunk(), !chunk.isEmpty else { return nil }
             let searchFrom = max(0, pending.count - 1)
             pending += chunk
             headerEnd = FetchReport.blankLine(in: pending, from: searchFrom)
@@ -196,7 +193,7 @@ public struct ReportReader {
             var filled = early.count
             while filled < length {
                 try awaitReadable()
-                guard let chunk = System.readChunk(fd), !chunk.isEmpty, chunk.count <= length - filled else { return nil }
+                guard case .success(let chunk) = fd.readChunk(), !chunk.isEmpty, chunk.count <= length - filled else { return nil }
                 body.replaceSubrange(filled..<(filled + chunk.count), with: chunk)
                 filled += chunk.count
             }

@@ -17,8 +17,8 @@ public enum ManifestFile {
             throw Failure(.notFound, "manifest '\(path)': no such file" + (schemeHint(path).map { "; " + $0 } ?? ""))
         case .failure(.isDirectory):
             throw Failure(.noInput, "manifest '\(path)': is a directory, not a file")
-        case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
-            throw Failure(.noInput, "manifest '\(path)': cannot be read: \(System.describe(errno: code))")
+        case .failure(.cannotOpen(let error)), .failure(.readFailed(let error)):
+            throw Failure(.noInput, "manifest '\(path)': cannot be read: \(error.description)")
         case .failure(.tooLarge):
             throw Failure(.tooLarge, "manifest '\(path)': larger than \(limit / 1024 / 1024) MiB")
         }

@@ -1,13 +1,6 @@
 import VersionCheckCommandLine
 import VersionCheckPlatform
 import VersionCheckSources
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VersionCheckCore
 
 /// One `versioncheck-fetch --serve` for every check of a run (`outdated`, `batch`): a
@@ -55,7 +48,7 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
         if let started { throw started }
         let payload = ServedFrame.payload(of: request)
         let frame = ServedFrame.header(tag: ServedFrame.requestTag, id: id, length: payload.count) + payload
-        let sent = writeLock.withLock { input.map { System.sendAll($0, frame) } ?? false }
+        let sent = writeLock.withLock { input?.sendAll(frame) ?? false }
         let limit = HelperProcess.waitLimit(for: request)
         let deadline = System.monotonicNow().advanced(by: limit)
         state.lock()
@@ -86,12 +79,12 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
             state.unlock()
             return
         }
-        if let input = child.input { close(input) }
-        if abandoned { kill(child.pid, SIGKILL) }
+        child.input?.close()
+        if abandoned { child.kill() }
         let deadline = System.monotonicNow().advanced(by: Self.exitGrace)
         while !readerEnded && reader != nil {
             if !state.wait(until: deadline) && !readerEnded {
-                kill(child.pid, SIGKILL)
+                child.kill()
                 break
             }
         }
@@ -118,12 +111,12 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
         }
         switch ChildProcess.spawn(path, arguments: [ServedFrame.serveArgument], input: true) {
         case .failure(let error):
-            let failure = Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(System.describe(errno: error.code))")
+            let failure = Failure(.internal, "cannot run the network helper \(Quote.single(path)): \(error.description)")
             broken = failure
             return failure
         case .success(let started):
             child = started
-            if let input = started.input { System.setSendTimeout(input, seconds: Self.sendTimeout) }
+            started.input?.setSendTimeout(seconds: Self.sendTimeout)
             reader = Thread.start { [self] in readReports(from: started.output) }
             if reader == nil { fail("could not be read from (no thread could be started)") }
             return broken
@@ -131,13 +124,13 @@ package final class ServedHelper: BodyFetcher, @unchecked Sendable {
     }
 
     /// The reader thread: hands each report to its check until the helper's stdout ends.
-    private func readReports(from fd: Int32) {
+    private func readReports(from fd: FileDescriptor) {
         var parser = ServedFrame.Parser()
         var ending: String?
         while ending == nil {
             switch parser.next() {
             case nil:
-                guard let chunk = System.readChunk(fd), !chunk.isEmpty else {
+                guard case .success(let chunk) = fd.readChunk(), !chunk.isEmpty else {
                     ending = parser.isEmpty ? "ended before answering" : "ended in the middle of a report"
                     break
                 }

@@ -1,13 +1,6 @@
 import VersionCheckCommandLine
 import VersionCheckPlatform
 import VersionCheckSources
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VersionCheckCore
 
 extension TrustedCertificates {
@@ -28,23 +21,5 @@ extension TrustedCertificates {
         }
         #endif
         return nil
-    }
-}
-
-extension System {
-    /// Why `path` is not a regular file this process can read, or nil when it is (the
-    /// file is opened without blocking, as a FIFO where the file should be must not hang).
-    package static func whyNotReadableFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return describe(errno: errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return describe(errno: errno) }
-        return Int(info.st_mode) & Int(S_IFMT) == Int(S_IFREG) ? nil : "not a regular file"
-    }
-
-    /// Whether `path` is a folder this process can list and enter.
-    package static func isReadableFolder(_ path: String) -> Bool {
-        isExistingFolder(path) && access(path, R_OK | X_OK) == 0
     }
 }

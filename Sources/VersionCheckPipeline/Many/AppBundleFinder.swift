@@ -85,7 +85,7 @@ package enum AppBundleFinder {
             found.append(Found(path: folder, identity: identity, cannotList: error.description))
             return
         }
-        var denied: SystemCallError?
+        var denied: Errno?
         for name in names where !name.hasPrefix(".") {
             let path = folder == "/" ? "/" + name : folder + "/" + name
             let kind: FileStatus.Kind

@@ -21,8 +21,8 @@ public enum BackgroundRefresh {
     /// Set in the refresh process only: the descriptor on which it waits for the launch
     /// that started it to exit (`System.spawnDetached`), `launchEndDescriptor`.
     package static let launchEndVariable = "VERSIONCHECK_REFRESH_AFTER"
-    /// The descriptor number the refresh process gets that pipe's read end as.
-    package static let launchEndDescriptor: Int32 = 3
+    /// The descriptor the refresh process gets that pipe's read end as.
+    package static let launchEndDescriptor = FileDescriptor(rawValue: 3)
 
     /// The starter of the real program: takes the entry's lock and starts this program
     /// again with `arguments` (the run's own, without the program name). A refresh that
@@ -43,14 +43,14 @@ public enum BackgroundRefresh {
             store.warn("cannot start the background refresh: the path of this program is unknown")
             return nil
         }
-        let waitForLaunch = "\(launchEndVariable)=\(launchEndDescriptor)"
+        let waitForLaunch = "\(launchEndVariable)=\(launchEndDescriptor.rawValue)"
         switch System.spawnDetached(path, arguments: arguments, extra: extra + [waitForLaunch], launchEnd: launchEndDescriptor) {
         case .success(let process):
             // `launchEndHolder` stays open: the refresh starts its work when this process exits.
             store.log("cache: background refresh started (process \(process.pid))")
             return process.pid
         case .failure(let error):
-            store.warn("cannot start the background refresh \(Quote.single(path)): \(System.describe(errno: error.code))")
+            store.warn("cannot start the background refresh \(Quote.single(path)): \(error.description)")
             return nil
         }
     }
@@ -59,8 +59,8 @@ public enum BackgroundRefresh {
     /// until the launch that started it has exited (end of file on the pipe it inherited as
     /// `launchEndDescriptor`), so its own start-up never competes with the launch's.
     public static func waitForTheLaunch(environment: [String: String]) {
-        if environment[launchEndVariable] == String(launchEndDescriptor) {
-            System.waitForEndOfFile(launchEndDescriptor)
+        if environment[launchEndVariable] == String(launchEndDescriptor.rawValue) {
+            launchEndDescriptor.waitForEndOfFile()
         }
     }
 

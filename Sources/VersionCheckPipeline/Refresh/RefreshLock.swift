@@ -49,7 +49,7 @@ extension CacheStore {
             token: "\(System.processID)-\(String(System.realTimeNanoseconds(), radix: 16))")
         if create(lock, in: opened.descriptor) { return lock }
         // A lock exists: a refresh is under way, unless the lock is stale.
-        guard case .success(let modified) = System.modificationTime(of: lock.name, in: opened.descriptor) else {
+        guard case .success(let modified) = opened.descriptor.modificationTime(ofEntry: lock.name) else {
             return create(lock, in: opened.descriptor) ? lock : nil
         }
         let age = System.realTimeSeconds() &- modified
@@ -60,13 +60,13 @@ extension CacheStore {
         // Take it over: move it aside under a name of our own (of several runs, one moves
         // it), check that what moved is the stale lock and not one just taken, remove it.
         let aside = ".\(lock.name).\(lock.token).stale"
-        guard case .success = System.renameEntry(lock.name, to: aside, in: opened.descriptor) else { return nil }
-        if case .success(let moved) = System.modificationTime(of: aside, in: opened.descriptor),
+        guard case .success = opened.descriptor.renameEntry(lock.name, to: aside) else { return nil }
+        if case .success(let moved) = opened.descriptor.modificationTime(ofEntry: aside),
            System.realTimeSeconds() &- moved < RefreshLock.staleAfter {
-            _ = System.renameEntry(aside, to: lock.name, in: opened.descriptor)
+            _ = opened.descriptor.renameEntry(aside, to: lock.name)
             return nil
         }
-        System.removeQuietly(aside, in: opened.descriptor)
+        opened.descriptor.removeEntryQuietly(aside)
         log("cache: took over a stale refresh lock (\(CacheAge.describe(seconds: age)))")
         return create(lock, in: opened.descriptor) ? lock : nil
     }
@@ -75,12 +75,12 @@ extension CacheStore {
     public mutating func releaseRefreshLock(_ lock: RefreshLock) {
         guard let opened = openDirectory(create: false).opened else { return }
         defer { opened.close() }
-        guard case .success(let fd) = System.openForReading(lock.name, in: opened.descriptor) else { return }
+        guard case .success(let fd) = opened.descriptor.openEntryForReading(lock.name) else { return }
         var held = [UInt8](repeating: 0, count: 128)
-        let read = held.withUnsafeMutableBytes { System.readFully(fd, into: $0, at: 0) }
-        System.closeDescriptor(fd)
+        let read = held.withUnsafeMutableBytes { fd.read(filling: $0, at: 0) }
+        fd.close()
         guard case .success(let count) = read, held[..<count].elementsEqual(lock.token.utf8) else { return }
-        System.removeQuietly(lock.name, in: opened.descriptor)
+        opened.descriptor.removeEntryQuietly(lock.name)
     }
 
     /// Writes `bytes` to the new file `name` in the cache folder (mode 0600, atomically);
@@ -100,16 +100,16 @@ extension CacheStore {
     package mutating func removePrivateFile(_ name: String) {
         guard let opened = openDirectory(create: false).opened else { return }
         defer { opened.close() }
-        System.removeQuietly(name, in: opened.descriptor)
+        opened.descriptor.removeEntryQuietly(name)
     }
 
     /// Creates the lock file holding the token; false if it exists or cannot be written.
-    private func create(_ lock: RefreshLock, in directory: Int32) -> Bool {
-        guard case .success(let fd) = System.createExclusively(lock.name, in: directory, mode: Self.entryMode) else {
+    private func create(_ lock: RefreshLock, in directory: FileDescriptor) -> Bool {
+        guard case .success(let fd) = directory.createEntryExclusively(lock.name, mode: Self.entryMode) else {
             return false
         }
-        _ = Array(lock.token.utf8).withUnsafeBytes { System.writeFully(fd, $0) }
-        System.closeDescriptor(fd)
+        _ = Array(lock.token.utf8).withUnsafeBytes { fd.writeAll($0) }
+        fd.close()
         return true
     }
 }
