@@ -411,7 +411,10 @@ $(FUZZ_DIR)/fuzz-report-reader: Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT
 # Every harness type-checked against the test build's modules (seconds, not the minutes
 # an instrumented build takes): `make test` runs it, so a harness that no longer compiles
 # fails the tests and CI.
-FUZZ_TYPECHECK := swiftc -typecheck -swift-version 6 -parse-as-library -package-name versioncheck -I $(TEST_DIR)/debug/Modules \
+# The package name SwiftPM gave the test build's modules (it follows the checkout's folder
+# name), so the harnesses see their `package` declarations as the test targets do.
+TEST_PACKAGE_NAME = $(or $(shell grep -o -- '-package-name","[^"]*' $(TEST_DIR)/debug.yaml 2>/dev/null | head -1 | sed 's/.*"//'),versioncheck)
+FUZZ_TYPECHECK = swiftc -typecheck -swift-version 6 -parse-as-library -package-name $(TEST_PACKAGE_NAME) -I $(TEST_DIR)/debug/Modules \
                   -Xcc -fmodule-map-file=$(TEST_DIR)/debug/VersionCheckBuildInfo.build/module.modulemap
 
 ## check-fuzz-harnesses: every fuzz harness compiles (type-checked against the test build's modules)
