@@ -10,7 +10,7 @@
 //   VersionCheckPipeline     one update check and many: request, sources, cache, refresh, network helper, bundles
 //   VersionCheckCLI          the commands and what they print; `CLI.runMain` is the program
 //   VersionCheckBuildInfo    C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
-//   VersionCheckFetch        the network edge, on Foundation: a GET with retries over URLSession (libcurl on Linux)
+//   VersionCheckFetch        the network edge, on Foundation: a GET with retries (libcurl's easy interface on Linux, URLSession on macOS)
 //   versioncheck             the executable users type (static on Linux); it never loads the network stack
 //   versioncheck-fetch       the network helper it starts for requests (as git runs git-remote-https)
 //   versioncheck-bench       `make bench`

@@ -96,10 +96,10 @@ struct CurlExchange: HTTPExchanging {
         case 1:  // UNSUPPORTED_PROTOCOL
             return .insecureRedirect(to: Redaction.display(url), reason: "not an http(s) URL")
         case 100:  // TOO_LARGE (libcurl 8.6 and later: a header line or all of them)
-            return .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+            return .headersTooLarge(limit: FetchLimits.maximumHeaderSize)
         case 27 where message.lowercased().contains("header"), 56 where message.lowercased().contains("header"):
             // OUT_OF_MEMORY, RECV_ERROR: libcurl's own caps on a header line and on all of them
-            return .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+            return .headersTooLarge(limit: FetchLimits.maximumHeaderSize)
         case 5, 6:  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
             return .cannotConnect("host not found (DNS)")
         case 7:  // COULDNT_CONNECT
@@ -220,8 +220,8 @@ final class CurlReceiver {
     /// Counts `length` bytes of header; false (abort, `too-large`) past the cap.
     func countHeader(_ length: Int) -> Bool {
         headerBytes += length
-        guard headerBytes <= HTTPLimits.maximumHeaderSize else {
-            failure = .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+        guard headerBytes <= FetchLimits.maximumHeaderSize else {
+            failure = .headersTooLarge(limit: FetchLimits.maximumHeaderSize)
             return false
         }
         return true

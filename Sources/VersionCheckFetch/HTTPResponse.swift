@@ -41,13 +41,3 @@ extension HTTPGetting {
     /// A double that knows no time ignores the limit.
     public func get(_ url: URL, within limit: Double?) throws -> HTTPResponse { try get(url) }
 }
-
-/// Limits every request obeys (SPEC.md, "Checking for an update").
-public enum HTTPLimits {
-    /// The largest body accepted: 8 MiB (`FetchLimits`). A body of exactly this size is accepted.
-    public static let maximumBodySize = FetchLimits.maximumBodySize
-    /// Redirects followed before giving up (`FetchLimits`).
-    public static let maximumRedirects = FetchLimits.maximumRedirects
-    /// The most bytes of one response's headers (`FetchLimits`).
-    public static let maximumHeaderSize = FetchLimits.maximumHeaderSize
-}

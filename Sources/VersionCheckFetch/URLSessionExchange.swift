@@ -71,8 +71,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         guard let response else { return .failure(.other("no response")) }
         // URLSession reads the headers whole before it hands them over; past the cap the
         // answer is the same as libcurl's (76 too-large), whatever the status.
-        if Self.headerSize(of: response) > HTTPLimits.maximumHeaderSize {
-            return .failure(.headersTooLarge(limit: HTTPLimits.maximumHeaderSize))
+        if Self.headerSize(of: response) > FetchLimits.maximumHeaderSize {
+            return .failure(.headersTooLarge(limit: FetchLimits.maximumHeaderSize))
         }
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
@@ -107,8 +107,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if let http = response as? HTTPURLResponse, Self.headerSize(of: http) > HTTPLimits.maximumHeaderSize {
-            fail(.headersTooLarge(limit: HTTPLimits.maximumHeaderSize))
+        if let http = response as? HTTPURLResponse, Self.headerSize(of: http) > FetchLimits.maximumHeaderSize {
+            fail(.headersTooLarge(limit: FetchLimits.maximumHeaderSize))
             completionHandler(.cancel)
             return
         }
@@ -180,7 +180,7 @@ extension URLSessionExchange {
              .clientCertificateRequired:
             return .tlsFailed(reason)
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
-            return .tooManyRedirects(limit: HTTPLimits.maximumRedirects)
+            return .tooManyRedirects(limit: FetchLimits.maximumRedirects)
         case .zeroByteResource, .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
              .cannotDecodeContentData:
             return .other("malformed HTTP response (\(reason))")
@@ -191,7 +191,7 @@ extension URLSessionExchange {
             if ["ssl", "tls", "certificate"].contains(where: lower.contains) { return .tlsFailed(reason) }
             // libcurl's own cap on headers ("Too large response headers: 307204 > 307200").
             if lower.contains("header"), lower.contains("large") || lower.contains("rejected") {
-                return .headersTooLarge(limit: HTTPLimits.maximumHeaderSize)
+                return .headersTooLarge(limit: FetchLimits.maximumHeaderSize)
             }
             return .cannotConnect(reason)
         }

@@ -24,7 +24,7 @@ public struct URLSessionTransport: HTTPGetting {
 
     public init(
         timeout: Double, allowInsecure: Bool, userAgent: String,
-        maximumBodySize: Int = HTTPLimits.maximumBodySize, maximumRedirects: Int = HTTPLimits.maximumRedirects,
+        maximumBodySize: Int = FetchLimits.maximumBodySize, maximumRedirects: Int = FetchLimits.maximumRedirects,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.timeout = timeout

@@ -72,7 +72,7 @@ import VersionCheckTestSupport
 
     @Test(arguments: [false, true])
     func bodyOfExactlyTheCapIsAccepted(noLength: Bool) throws {
-        let cap = HTTPLimits.maximumBodySize
+        let cap = FetchLimits.maximumBodySize
         let server = try LoopbackServer(routes: ["/a": [.init(body: "{\"latestVersion\": \"1.0\"}", padTo: cap, noLength: noLength)]])
         let response = try transport(timeout: 10).get(URL(string: server.url("/a"))!)
         #expect(response.body.count == cap)
@@ -80,7 +80,7 @@ import VersionCheckTestSupport
 
     @Test(arguments: [false, true])
     func bodyOverTheCapIsRefused(noLength: Bool) throws {
-        let cap = HTTPLimits.maximumBodySize
+        let cap = FetchLimits.maximumBodySize
         let server = try LoopbackServer(routes: ["/a": [.init(body: "{}", padTo: cap + 1, noLength: noLength)]])
         #expect(throws: TransportError.tooLarge(limit: cap)) {
             try transport(timeout: 10).get(URL(string: server.url("/a"))!)
