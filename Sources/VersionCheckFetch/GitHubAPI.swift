@@ -31,10 +31,13 @@ public struct GitHubAPI: Sendable, Equatable {
     }
 
     /// The API as `environment` configures it: its token, and its origin (debug builds only:
-    /// `VERSIONCHECK_TEST_GITHUB_API_ORIGIN`).
+    /// `VERSIONCHECK_TEST_GITHUB_API_ORIGIN`). A token that is not one header value's worth
+    /// of visible ASCII (a line break, a space, a control character in it) is never sent: it
+    /// could end the `Authorization` line and start another.
     public init(environment: [String: String]) {
-        let token = Self.tokenVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        self.init(origin: Self.origin(environment: environment), token: token.map(GitHubToken.init))
+        let text = Self.tokenVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        let token = text.flatMap { $0.utf8.allSatisfy { (0x21...0x7E).contains($0) } ? GitHubToken($0) : nil }
+        self.init(origin: Self.origin(environment: environment), token: token)
     }
 
     /// Whether `url` is on the API's origin.

@@ -17,6 +17,9 @@ import VersionCheckCore
         (["GH_TOKEN": "", "GITHUB_TOKEN": ""], nil),
         (["GH_TOKEN": "a", "GITHUB_TOKEN": ""], "a"),
         (["github_token": "c"], nil),                   // names are exact
+        (["GH_TOKEN": "a\r\nX-Injected: 1"], nil),        // never a second header line
+        (["GH_TOKEN": "a b", "GITHUB_TOKEN": "b"], nil),  // the first set decides, and is not sent
+        (["GITHUB_TOKEN": "ghp_\u{7F}"], nil),
     ] as [([String: String], String?)])
     func tokenIsTheFirstSetAndNotEmpty(environment: [String: String], expected: String?) {
         #expect(GitHubAPI(environment: environment).token?.value == expected)

@@ -7,7 +7,9 @@ import VersionCheckTestSupport
 /// GitHub headers go to the API's origin only, never after a redirect off it; the token
 /// is never on a command line, in the cache, in `-v` output, in JSON or in a message;
 /// rate limits are 75 `rate-limited`.
-@Suite("GitHub token and rate limits", .blockingBodies)
+@Suite(
+    "GitHub token and rate limits", .blockingBodies,
+    .disabled(if: HostileBudget.isReleaseBuild, "release binaries never read VERSIONCHECK_TEST_GITHUB_API_ORIGIN"))
 struct GitHubTokenEndToEndTests {
     static let secret = "ghp_e2eS3cretToken"
     static let manifest = #"{"latestVersion": "2.0.0"}"#
