@@ -31,9 +31,12 @@ public enum FetchHelper {
         return 0
     }
 
-    /// One GET with retries, as a report.
-    public static func fetch(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> FetchReport {
-        switch outcome(request, transport: transport) {
+    /// One GET with retries, as a report. `gitHubAPI` gives the GitHub API's token and origin
+    /// (by default, this process's environment's: `GH_TOKEN`, `GITHUB_TOKEN`).
+    public static func fetch(
+        _ request: FetchRequest, transport: (any HTTPGetting)? = nil, gitHubAPI: GitHubAPI = FetchHelper.gitHubAPI
+    ) -> FetchReport {
+        switch outcome(request, transport: transport, gitHubAPI: gitHubAPI) {
         case .success(let (response, body)):
             var response = response
             response.body = [UInt8](body)
@@ -44,7 +47,9 @@ public enum FetchHelper {
     }
 
     /// One GET with retries: the response (its `body` left empty) and the body as received, or the failure.
-    static func outcome(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> Result<(FetchedResponse, Data), Failure> {
+    static func outcome(
+        _ request: FetchRequest, transport: (any HTTPGetting)? = nil, gitHubAPI: GitHubAPI = FetchHelper.gitHubAPI
+    ) -> Result<(FetchedResponse, Data), Failure> {
         guard let url = URL(string: request.url) else {
             return .failure(Failure(.internal, "'\(request.url)' is not a URL"))
         }
@@ -52,6 +57,7 @@ public enum FetchHelper {
         let log: @Sendable (String) -> Void = { line in if verbose { diagnostic(line) } }
         var session = URLSessionTransport(
             timeout: request.timeout, allowInsecure: request.allowInsecure, userAgent: request.userAgent, log: log)
+        session.gitHubAPI = gitHubAPI
         if let tag = request.entityTag { session.headers["If-None-Match"] = tag }
         if let date = request.lastModified { session.headers["If-Modified-Since"] = date }
         let client = RetryingHTTPClient(
@@ -69,6 +75,10 @@ public enum FetchHelper {
             return .failure(Failure(.internal, "\(Redaction.display(url)): \(error)"))
         }
     }
+
+    /// The GitHub API as this process's environment sets it, read once: the token comes
+    /// from there (inherited from the main binary), never from the command line.
+    public static let gitHubAPI = GitHubAPI(environment: ProcessInfo.processInfo.environment)
 
     /// `versioncheck: LINE` on stderr, control characters escaped (as the main binary's `-v` lines).
     static func diagnostic(_ line: String) {

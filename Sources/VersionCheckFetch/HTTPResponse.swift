@@ -10,6 +10,9 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Header fields by lower-cased name.
     public var headers: [String: String]
     public var body: Data
+    /// Set by `URLSessionTransport` when the request that got this response went to the
+    /// GitHub API (`GitHubAPI`), saying whether it carried a token; nil for any other host.
+    public var gitHubAPI: GitHubAPIRequest?
 
     public init(url: URL, status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.url = url

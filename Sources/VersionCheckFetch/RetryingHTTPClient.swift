@@ -26,8 +26,10 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 }
 
-/// Retries another `HTTPGetting` on connect failure, timeout, 429 and 5xx, with
-/// exponential backoff and full jitter, honouring `Retry-After`.
+/// Retries another `HTTPGetting` on connect failure, timeout, 429, a 403 with
+/// `Retry-After` (a secondary rate limit, as a 429) and 5xx, with exponential backoff
+/// and full jitter, honouring `Retry-After`. A spent rate limit (a 403 or 429 with
+/// `X-RateLimit-Remaining: 0`, `RateLimit`) is never retried: `rate-limited` at once.
 ///
 /// Returns any other response as it is (2xx, 3xx, 4xx other than 429). Throws a
 /// `Failure` naming the URL: the transport's error, or `rate-limited` /
@@ -76,6 +78,7 @@ public struct RetryingHTTPClient: HTTPGetting {
             }
             do {
                 let response = try transport.get(url, within: remaining())
+                if RateLimit.isSpent(response) { throw RateLimit.spent(response, shown: shown) }
                 guard let retryable = Problem(response: response, now: now()) else { return response }
                 problem = retryable
             } catch let error as TransportError {
@@ -115,9 +118,10 @@ private enum Problem: CustomStringConvertible {
     case transport(TransportError)
     case status(Int, retryAfter: Double?)
 
-    /// nil when `response` is final (not 429, not 5xx).
+    /// nil when `response` is final (not 429, not a 403 with `Retry-After`, not 5xx).
     init?(response: HTTPResponse, now: Date) {
-        guard response.status == 429 || (500...599).contains(response.status) else { return nil }
+        guard response.status == 429 || RateLimit.isSecondaryLimit(response) || (500...599).contains(response.status)
+        else { return nil }
         let wait = response.header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) }
         self = .status(response.status, retryAfter: wait)
     }
@@ -130,7 +134,7 @@ private enum Problem: CustomStringConvertible {
     var kind: ErrorKind {
         switch self {
         case .transport(let error): error.kind
-        case .status(429, _): .rateLimited
+        case .status(429, _), .status(403, _): .rateLimited
         case .status: .serverError
         }
     }
@@ -139,6 +143,7 @@ private enum Problem: CustomStringConvertible {
         switch self {
         case .transport(let error): error.description
         case .status(429, _): "HTTP 429 Too Many Requests"
+        case .status(403, _): "HTTP 403 Forbidden with Retry-After (a rate limit)"
         case .status(let code, _): "HTTP \(code) server error"
         }
     }

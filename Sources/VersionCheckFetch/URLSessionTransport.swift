@@ -17,6 +17,9 @@ public struct URLSessionTransport: HTTPGetting {
     public var maximumRedirects: Int
     /// Request headers beyond `User-Agent` and `Accept` (the validators of a conditional request).
     public var headers: [String: String] = [:]
+    /// The GitHub API's origin and token: its headers on requests to it, the token only
+    /// while a redirect chain stays on it (`GitHubAPI`).
+    public var gitHubAPI = GitHubAPI()
     /// Receives one diagnostic line per request and per redirect (`-v`).
     public var log: @Sendable (String) -> Void
     /// What makes each request.
@@ -46,8 +49,11 @@ public struct URLSessionTransport: HTTPGetting {
         let allowed = limit.map { min(timeout, max($0, 0)) } ?? timeout
         var current = url
         var redirects = 0
+        // True until the chain leaves the API's origin: from then on no request carries the token.
+        var onAPI = true
         while true {
-            let response = try exchange(current, started: started, timeout: allowed)
+            onAPI = onAPI && gitHubAPI.isAPI(current)
+            let response = try exchange(current, started: started, timeout: allowed, authorized: onAPI)
             guard let target = try redirectTarget(of: response) else { return response }
             log("redirect \(response.status) \(Redaction.display(current)) -> \(Redaction.display(target))")
             redirects += 1
@@ -60,7 +66,7 @@ public struct URLSessionTransport: HTTPGetting {
     }
 
     /// One request within what is left of the deadline, logged.
-    private func exchange(_ url: URL, started: DispatchTime, timeout: Double) throws -> HTTPResponse {
+    private func exchange(_ url: URL, started: DispatchTime, timeout: Double, authorized: Bool) throws -> HTTPResponse {
         let shown = Redaction.display(url)
         let unlimited = timeout >= Self.longestTimeout
         let left = unlimited ? timeout : timeout - Double(Self.nanoseconds(since: started)) / 1e9
@@ -71,6 +77,8 @@ public struct URLSessionTransport: HTTPGetting {
         var fields = headers
         fields["User-Agent"] = userAgent
         fields["Accept"] = "application/json, application/x-plist;q=0.9, */*;q=0.1"
+        let gitHubFields = gitHubAPI.headers(for: url, authorized: authorized)
+        fields.merge(gitHubFields) { _, api in api }
         let requestStarted = DispatchTime.now()
         let outcome: Result<HTTPResponse, TransportError>
         do {
@@ -86,8 +94,11 @@ public struct URLSessionTransport: HTTPGetting {
         // failure) that came after it (in 0.5 ms, to a 0.000001 s timeout) is too late.
         let late = !unlimited && Double(Self.nanoseconds(since: started)) / 1e9 > timeout
         switch outcome {
-        case .success(let response) where !late:
+        case .success(var response) where !late:
             log("GET \(shown) -> \(response.status), \(response.body.count) bytes, \(elapsed) ms")
+            if gitHubAPI.isAPI(url) {
+                response.gitHubAPI = gitHubFields["Authorization"] == nil ? .withoutToken : .withToken
+            }
             return response
         case .failure(let error) where !late && !error.isTimeout:
             log("GET \(shown) -> \(error) after \(elapsed) ms")

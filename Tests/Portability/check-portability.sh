@@ -57,7 +57,9 @@ ALLOW='
 proc-filesystem=Sources/VersionCheckPlatform/System.swift
 proc-filesystem=Tests/VersionCheckCLITests/DetachedSpawnTests.swift
 proc-filesystem=Sources/versioncheck-bench/ManyMemoryBench.swift
+proc-filesystem=Tests/VersionCheckFetchTests/GitHubTokenEndToEndTests.swift
 environ=Sources/VersionCheckPlatform/System.swift
+environ=Tests/VersionCheckFetchTests/GitHubTokenEndToEndTests.swift
 '
 
 root=${1:-$(cd "$(dirname "$0")/../.." && pwd -P)}

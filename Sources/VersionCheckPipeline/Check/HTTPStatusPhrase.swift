@@ -15,7 +15,8 @@ package enum HTTPStatusPhrase {
     package static func isNotFound(_ status: Int) -> Bool { status == 404 || status == 410 }
 
     /// The failure for a final non-2xx status: 404/410 not-found (69), anything else
-    /// http-status (76). (429 and 5xx never get here: the helper retries and reports them.)
+    /// http-status (76). (429, 5xx, a 403 with `Retry-After` and a spent rate limit never get here: the
+    /// helper retries or refuses them and reports a failure; any other 403 is http-status.)
     package static func failure(_ status: Int, shown: String) -> Failure {
         let phrase = line(status)
         if isNotFound(status) { return Failure(.notFound, "\(shown): \(phrase)") }
