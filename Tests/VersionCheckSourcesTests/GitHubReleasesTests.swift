@@ -19,17 +19,21 @@ struct GitHubReleasesTests {
         let body = try Self.fixture("github-releases.json")
         #expect(SourceFormats.manifestFormat(of: body)?.name == GitHubReleasesFormat.name)
         let releases = try GitHubReleasesFormat.decode(body, context: SourceContext(base: Self.api)).releases
-        // The draft (v2.3.0) and the nightly tag are not releases; order is the list's.
-        #expect(releases.map(\.version.description) == ["v2.2.0-beta.1", "v2.1.0", "v2.0.1", "v1.10.0"])
-        #expect(releases[0].heldBack == HeldBack(.prerelease))
-        #expect(releases[1] == Release(
+        // The draft (v2.3.0) and the nightly tag are not releases; order is the list's, the
+        // pre-release held back last.
+        #expect(releases.map(\.version.description) == ["v2.1.0", "v2.0.1", "v1.10.0", "v2.2.0-beta.1"])
+        #expect(releases[3].heldBack == HeldBack(.prerelease))
+        #expect(releases[0] == Release(
             version: Self.v("v2.1.0"),
             notes: "## What's Changed\r\n* Faster sync by @octocat in https://github.com/example-org/example-app/pull/398\r\n* Fix the window position on a second display by @octocat in https://github.com/example-org/example-app/pull/401\r\n\r\n**Full Changelog**: https://github.com/example-org/example-app/compare/v2.0.1...v2.1.0",
             date: "2026-03-02T10:12:45Z", url: "https://github.com/example-org/example-app/releases/tag/v2.1.0",
             notesFormat: .markdown))
-        #expect(releases[2].displayVersion == "2.0.1 – Security fix")
+        #expect(releases[1].displayVersion == "2.0.1 – Security fix")
         // An empty name is no display version; a null body no notes.
-        #expect(releases[3].displayVersion == nil && releases[3].notes == nil && releases[3].heldBack == nil)
+        #expect(releases[2].displayVersion == nil && releases[2].notes == nil && releases[2].heldBack == nil)
+        let all = try GitHubReleasesFormat.decode(body, context: SourceContext(includePrereleases: true)).releases
+        #expect(all.map(\.version.description) == ["v2.2.0-beta.1", "v2.1.0", "v2.0.1", "v1.10.0"])
+        #expect(all.allSatisfy { $0.heldBack == nil })
     }
 
     @Test func latestReleaseObject() throws {
@@ -67,9 +71,18 @@ struct GitHubReleasesTests {
         #expect(decision.heldBack?.version.description == "v3.0.0-rc.1")
     }
 
+    /// Of the pre-releases held back only the highest (the first of equals) is kept: the
+    /// decision reports no other.
+    @Test func onlyTheHighestHeldBackPrereleaseIsKept() throws {
+        let body = #"[{"tag_name": "3.0-rc.1"}, {"tag_name": "3.1-b", "prerelease": false}, {"tag_name": "v3.1-b", "body": "second"}, {"tag_name": "2.0", "prerelease": true}, {"tag_name": "1.0"}]"#
+        let releases = try Self.decode(body).releases
+        #expect(releases.map(\.version.description) == ["1.0", "3.1-b"])
+        #expect(try Self.decode(body, SourceContext(includePrereleases: true)).releases.count == 5)
+    }
+
     @Test(arguments: [
         ("app-v", ["1.3.0", "1.2.0"], [nil, nil] as [HeldBack.Reason?]),
-        ("cli-v", ["0.4.0-rc.1", "0.3.0"], [.prerelease, nil]),
+        ("cli-v", ["0.3.0", "0.4.0-rc.1"], [nil, .prerelease]),
         ("", nil, []),  // an empty prefix is none: no tag reads as a version
         ("tool-", nil, []),
     ] as [(String, [String]?, [HeldBack.Reason?])])

@@ -97,10 +97,16 @@ public enum GitHubReleasesFormat: ManifestFormat {
 /// The releases of a GitHub answer, element by element (the array is streamed: no tree
 /// of thousands of releases). After the first element of the wrong shape nothing more
 /// is kept: the list is refused.
+///
+/// Of the pre-releases held back only the highest (the first of equal precedence) is
+/// kept: the decision never offers one, and reports only the highest held back above
+/// `latest`, so the others would change nothing but the memory a list of 250,000 of
+/// them takes.
 private struct ReleaseReading {
     let prefix: String?
     let includePrereleases: Bool
     var releases: [Release] = []
+    var highestHeld: Release?
     var failure: BodyError?
     /// Elements that are not drafts, read as versions or not.
     var published = 0
@@ -116,7 +122,12 @@ private struct ReleaseReading {
     mutating func add(_ element: JSONTree, index: Int?) {
         guard failure == nil else { return }
         do {
-            if let release = try release(from: element, index: index) { releases.append(release) }
+            guard let release = try release(from: element, index: index) else { return }
+            if release.heldBack == nil {
+                releases.append(release)
+            } else if highestHeld.map({ release.version > $0.version }) ?? true {
+                highestHeld = release
+            }
         } catch {
             failure = error
             releases = []
@@ -143,21 +154,28 @@ private struct ReleaseReading {
         guard let version = try? Version(text) else { return nil }
         let marked = try reader.bool("prerelease") ?? false
         let name = try reader.string("name")
+        let notes = try reader.string("body")
+        // Markdown only with notes: a release with no field at all costs no details object.
         var release = Release(
-            version: version, notes: try reader.string("body"), date: try reader.string("published_at"),
+            version: version, notes: notes, date: try reader.string("published_at"),
             url: try reader.string("html_url"), displayVersion: name.flatMap { $0.isEmpty || $0 == tag ? nil : $0 },
-            notesFormat: .markdown)
+            notesFormat: notes == nil ? .plainText : .markdown)
         if marked || version.isPrerelease, !includePrereleases { release.heldBack = HeldBack(.prerelease) }
         return release
     }
 
-    consuming func document(repository: String?) throws(BodyError) -> SourceDocument {
+    /// The document; the releases are moved out (this reading is captured by the JSON
+    /// reader's sink, and a copy left behind would make the decision copy them all).
+    mutating func document(repository: String?) throws(BodyError) -> SourceDocument {
         if let failure { throw failure }
+        if let highestHeld { releases.append(highestHeld) }
         guard !releases.isEmpty else {
             let of = repository.map { " of \($0)" } ?? ""
             let after = prefix.map { " after the prefix '\(TerminalText.dotted($0))'" } ?? ""
             throw BodyError("no release tag\(of) reads as a version\(after)", listsNoRelease: published == 0)
         }
-        return SourceDocument(releases: releases)
+        var taken: [Release] = []
+        swap(&taken, &releases)
+        return SourceDocument(releases: taken)
     }
 }
