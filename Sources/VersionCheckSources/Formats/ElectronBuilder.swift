@@ -89,7 +89,7 @@ public enum ElectronBuilderFormat: ManifestFormat {
     }
 
     /// What this decoder reads: nothing else of a body is kept.
-    static let selection = YAMLReader.Selection(
+    public static let selection = YAMLReader.Selection(
         topLevel: ["version", "files", "path", "releaseDate", "releaseName", "releaseNotes", "stagingPercentage"],
         streamed: ["files": ["url", "sha512", "size"], "releaseNotes": ["version", "note"]])
 
@@ -202,7 +202,9 @@ private struct ElectronFeed {
         }
     }
 
-    consuming func document(_ top: YAMLMapping) throws(BodyError) -> SourceDocument {
+    /// The document; `listed` is moved out and thinned in place (this feed is captured by
+    /// the YAML reader's sink: a copy left behind would double a list of 300,000).
+    mutating func document(_ top: YAMLMapping) throws(BodyError) -> SourceDocument {
         // Top-level members in the order a reader meets them; streamed failures first.
         if let failure { throw failure }
         guard let versionText = try Self.text(top["version"], "version") else { throw BodyError("the update file has no version") }
@@ -223,14 +225,15 @@ private struct ElectronFeed {
             release.displayVersion = name
         }
         var releases: [Release] = []
+        swap(&releases, &listed)
         switch top["releaseNotes"] {
         case nil: break
         case .scalar(let notes)?: if !notes.isEmpty { release.notes = notes }
         case .sequence?:
             // The entry of `version` gives its notes; the others below it and above the
             // current version are releases of their own.
-            if let own = listed.first(where: { $0.version == version }) { release.notes = own.notes }
-            releases = listed.filter { entry in entry.version < version && (current.map { entry.version > $0 } ?? true) }
+            if let own = releases.first(where: { $0.version == version }) { release.notes = own.notes }
+            releases.removeAll { entry in !(entry.version < version && (current.map { entry.version > $0 } ?? true)) }
         case let other?: throw BodyError("releaseNotes is \(other.kindName), expected text or a list of {version, note}")
         }
         if let text = try Self.text(top["stagingPercentage"], "stagingPercentage") {

@@ -2,7 +2,8 @@ import VersionCheckCore
 
 /// Reads the YAML that electron-builder writes (`latest-mac.yml`, `app-update.yml`)
 /// into a `YAMLNode`, in one pass over the bytes. A reader, not a format: the formats
-/// that read YAML (`ElectronBuilderFormat`) decide what the nodes mean.
+/// that read YAML (`ElectronBuilderFormat`) decide what the nodes mean, and so does the
+/// command line for an app's `Contents/Resources/app-update.yml` (public for that).
 ///
 /// The subset read: block mappings and block sequences (`- ` items, `- key: value`
 /// mapping items, a list at its key's indentation), plain, single- and double-quoted
@@ -19,28 +20,34 @@ import VersionCheckCore
 /// once to see whether the scalar continues). With a `Selection`, only the members a
 /// decoder reads are kept and one list is streamed element by element, so a hostile
 /// body of millions of keys or items costs no tree.
-struct YAMLReader {
+public struct YAMLReader {
     /// Why the text is not the YAML read here, with the line: "an anchor (&) at line 3".
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Deeper than electron-builder nests (3 levels: `files`, an entry, its keys).
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     /// Takes one element of a streamed list: the top-level key it is under, the element
     /// and its index.
-    typealias ElementSink = (_ key: String, _ element: YAMLNode, _ index: Int) -> Void
+    public typealias ElementSink = (_ key: String, _ element: YAMLNode, _ index: Int) -> Void
 
     /// Which members a decoder reads, so that the rest is checked but never kept.
-    struct Selection {
+    public struct Selection: Sendable {
         /// The top-level mapping's keys kept; the values of the others are read and dropped.
         /// A kept value that is a collection is kept as its kind only (an empty one), unless streamed.
-        var topLevel: Set<String>
+        public var topLevel: Set<String>
         /// Top-level keys whose value, when a list, goes element by element to the sink:
         /// of an element that is a mapping, the keys named here are kept (their values as
         /// the top level's are). The tree holds an empty list there.
-        var streamed: [String: Set<String>] = [:]
+        public var streamed: [String: Set<String>] = [:]
+
+        public init(topLevel: Set<String>, streamed: [String: Set<String>] = [:]) {
+            self.topLevel = topLevel
+            self.streamed = streamed
+        }
     }
 
     /// What of a node is kept.
@@ -74,7 +81,7 @@ struct YAMLReader {
     /// Parses a whole document. With `selection`, only what it names is kept (see
     /// `Selection`); elements of streamed lists go to `sink` as they are read, before
     /// a failure further on can be found.
-    static func parse(_ data: [UInt8], selection: Selection? = nil, sink: ElementSink? = nil) throws(Failure) -> YAMLNode {
+    public static func parse(_ data: [UInt8], selection: Selection? = nil, sink: ElementSink? = nil) throws(Failure) -> YAMLNode {
         let result: Result<YAMLNode, Failure> = data.withUnsafeBytes { raw in
             var reader = YAMLReader(raw, sink: sink)
             do throws(Failure) {

@@ -1,13 +1,13 @@
 /// A YAML document as `YAMLReader` reads it: every scalar is text (`1.10`, `null`, `~`
 /// and `true` included), so a decoder checks each value's kind itself and says which
 /// one is wrong.
-enum YAMLNode: Equatable {
+public enum YAMLNode: Equatable, Sendable {
     case scalar(String)
     case sequence([YAMLNode])
     case mapping(YAMLMapping)
 
     /// The kind's name, for messages: "text", "a list", "a mapping".
-    var kindName: String {
+    public var kindName: String {
         switch self {
         case .scalar: "text"
         case .sequence: "a list"
@@ -16,7 +16,7 @@ enum YAMLNode: Equatable {
     }
 
     /// The text of a scalar; nil for a collection.
-    var text: String? {
+    public var text: String? {
         if case .scalar(let text) = self { return text }
         return nil
     }
@@ -27,28 +27,28 @@ enum YAMLNode: Equatable {
 /// Up to `indexThreshold` entries are found by comparing keys (an electron-builder
 /// mapping has a handful); past that a dictionary index is built, so a mapping of
 /// 100,000 keys stays linear, as `JSONMembers` does. Equality ignores order.
-struct YAMLMapping: Equatable {
+public struct YAMLMapping: Equatable, Sendable {
     static let indexThreshold = 16
 
-    private(set) var entries: [(key: String, value: YAMLNode)] = []
+    public private(set) var entries: [(key: String, value: YAMLNode)] = []
     private var index: [String: Int]?
 
-    init() {}
+    public init() {}
 
-    init(_ pairs: [(String, YAMLNode)]) {
+    public init(_ pairs: [(String, YAMLNode)]) {
         for (key, value) in pairs { precondition(insert(key, value), "duplicate key '\(key)'") }
     }
 
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
-    subscript(key: String) -> YAMLNode? {
+    public subscript(key: String) -> YAMLNode? {
         if let index { return index[key].map { entries[$0].value } }
         for entry in entries where entry.key == key { return entry.value }
         return nil
     }
 
     /// Adds an entry; returns false, changing nothing, when `key` is already there.
-    mutating func insert(_ key: String, _ value: YAMLNode) -> Bool {
+    public mutating func insert(_ key: String, _ value: YAMLNode) -> Bool {
         guard self[key] == nil else { return false }
         entries.append((key, value))
         if index != nil {
@@ -59,7 +59,7 @@ struct YAMLMapping: Equatable {
         return true
     }
 
-    static func == (left: YAMLMapping, right: YAMLMapping) -> Bool {
+    public static func == (left: YAMLMapping, right: YAMLMapping) -> Bool {
         left.count == right.count && left.entries.allSatisfy { right[$0.key] == $0.value }
     }
 }
