@@ -87,7 +87,8 @@ public enum GitHubReleasesFormat: ManifestFormat {
             ("html_url", "url: the release's page."),
         ],
         example: [
-            #"[{"tag_name": "v2.1.0", "name": "Faster sync", "draft": false, "prerelease": false,"#,
+            #"[{"tag_name": "v2.1.0", "name": "Faster sync","#,
+            #"  "draft": false, "prerelease": false,"#,
             #"  "published_at": "2026-01-02T03:04:05Z", "body": "- Faster sync","#,
             #"  "html_url": "https://github.com/owner/app/releases/tag/v2.1.0"},"#,
             #" {"tag_name": "v2.2.0-beta.1", "prerelease": true, "draft": false}]"#,
