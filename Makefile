@@ -317,7 +317,7 @@ endif
 
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
-FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address
+FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name versioncheck
 FUZZ_TARGETS := version constraint itunes manifest appcast github-releases electron-builder command-line report-reader
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
@@ -327,6 +327,9 @@ FUZZ_RUN     := -detect_leaks=0 -print_final_stats=1 -timeout=10 -rss_limit_mb=2
 
 CORE_SOURCES    := $(wildcard Sources/VersionCheckCore/*.swift Sources/VersionCheckCore/*/*.swift)
 SOURCES_SOURCES := $(wildcard Sources/VersionCheckSources/*.swift Sources/VersionCheckSources/*/*.swift)
+PLATFORM_SOURCES := $(wildcard Sources/VersionCheckPlatform/*.swift Sources/VersionCheckPlatform/*/*.swift)
+GRAMMAR_SOURCES  := $(wildcard Sources/VersionCheckCommandLine/*.swift Sources/VersionCheckCommandLine/*/*.swift)
+PIPELINE_SOURCES := $(wildcard Sources/VersionCheckPipeline/*.swift Sources/VersionCheckPipeline/*/*.swift)
 CLI_SOURCES     := $(wildcard Sources/VersionCheckCLI/*.swift Sources/VersionCheckCLI/*/*.swift)
 # The in-memory Output of the CLI tests, for the harnesses that print.
 CAPTURE_SOURCE  := Tests/VersionCheckCLITests/OutputCapture.swift
@@ -370,11 +373,19 @@ $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap: $(BUILD_INFO_HEADER)
 	@mkdir -p $(dir $@)
 	printf 'module VersionCheckBuildInfo {\n  header "%s"\n  export *\n}\n' "$(BUILD_INFO_HEADER)" > $@
 
-$(FUZZ_DIR)/lib/libVersionCheckCLI.a: $(CLI_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckSources.a $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap
+# FUZZ_MODULE(name, sources, prerequisites): one module of the package as a static library.
+define FUZZ_MODULE
+$(FUZZ_DIR)/lib/lib$(1).a: $(2) $(3) $(FUZZ_DIR)/modules/VersionCheckBuildInfo/module.modulemap
 	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo \
-	  -module-name VersionCheckCLI -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCLI.swiftmodule \
-	  -emit-library -static -o $@ $(CLI_SOURCES)
+	  -module-name $(1) -emit-module -emit-module-path $(FUZZ_DIR)/modules/$(1).swiftmodule \
+	  -emit-library -static -o $$@ $(2)
+endef
+$(eval $(call FUZZ_MODULE,VersionCheckPlatform,$(PLATFORM_SOURCES),$(FUZZ_DIR)/lib/libVersionCheckCore.a))
+$(eval $(call FUZZ_MODULE,VersionCheckCommandLine,$(GRAMMAR_SOURCES),$(FUZZ_DIR)/lib/libVersionCheckSources.a))
+$(eval $(call FUZZ_MODULE,VersionCheckPipeline,$(PIPELINE_SOURCES),$(FUZZ_DIR)/lib/libVersionCheckPlatform.a $(FUZZ_DIR)/lib/libVersionCheckCommandLine.a))
+$(eval $(call FUZZ_MODULE,VersionCheckCLI,$(CLI_SOURCES),$(FUZZ_DIR)/lib/libVersionCheckPipeline.a))
 
+CLI_LIBS  := -lVersionCheckCLI -lVersionCheckPipeline -lVersionCheckCommandLine -lVersionCheckPlatform -lVersionCheckSources -lVersionCheckCore
 FUZZ_LINK := -I $(FUZZ_DIR)/modules -I $(FUZZ_DIR)/modules/VersionCheckBuildInfo -L $(FUZZ_DIR)/lib
 
 $(FUZZ_DIR)/fuzz-version: Tests/Fuzz/FuzzVersion.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCore.a
@@ -384,30 +395,33 @@ $(FUZZ_DIR)/fuzz-constraint: Tests/Fuzz/FuzzConstraint.swift $(FUZZ_SUPPORT) $(F
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzConstraint $< $(FUZZ_SUPPORT) -lVersionCheckCore -o $@
 
 $(FUZZ_DIR)/fuzz-command-line: Tests/Fuzz/FuzzCommandLine.swift $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzCommandLine $< $(FUZZ_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
 $(FUZZ_DIR)/fuzz-itunes: Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzITunes $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
 $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzManifest $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
 $(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
 $(FUZZ_DIR)/fuzz-github-releases: Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzGitHubReleases $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzGitHubReleases $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
 $(FUZZ_DIR)/fuzz-electron-builder: Tests/Fuzz/FuzzElectronBuilder.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzElectronBuilder $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzElectronBuilder $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
 $(FUZZ_DIR)/fuzz-report-reader: Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
-	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) -lVersionCheckCLI -lVersionCheckSources -lVersionCheckCore -o $@
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) $(CLI_LIBS) -o $@
 
 # Every harness type-checked against the test build's modules (seconds, not the minutes
 # an instrumented build takes): `make test` runs it, so a harness that no longer compiles
 # fails the tests and CI.
-FUZZ_TYPECHECK := swiftc -typecheck -swift-version 6 -parse-as-library -I $(TEST_DIR)/debug/Modules \
+# The package name SwiftPM gave the test build's modules (it follows the checkout's folder
+# name), so the harnesses see their `package` declarations as the test targets do.
+TEST_PACKAGE_NAME = $(or $(shell grep -o -- '-package-name","[^"]*' $(TEST_DIR)/debug.yaml 2>/dev/null | head -1 | sed 's/.*"//'),versioncheck)
+FUZZ_TYPECHECK = swiftc -typecheck -swift-version 6 -parse-as-library -package-name $(TEST_PACKAGE_NAME) -I $(TEST_DIR)/debug/Modules \
                   -Xcc -fmodule-map-file=$(TEST_DIR)/debug/VersionCheckBuildInfo.build/module.modulemap
 
 ## check-fuzz-harnesses: every fuzz harness compiles (type-checked against the test build's modules)

@@ -2,20 +2,18 @@
 //
 // versioncheck: a small, fast, dependable update checker for shell scripts and CI.
 //
-// Targets by responsibility (no two names differ only by case):
-//   VersionCheckCore     pure: versions, precedence, constraints, the update decision, URL rules and
-//                        the helper's request/report (no Foundation, no I/O)
-//   VersionCheckSources  the data formats: byte readers (JSON, XML and binary property lists) and one
-//                        decoder per format, behind `SourceFormat` (no Foundation)
-//   VersionCheckCLI      the command line: commands, help, output, exit codes, the update check from
-//                        argv to exit code, the helper process (no Foundation)
-//   VersionCheckBuildInfo  C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
-//   VersionCheckFetch    the network edge: one GET with retries (libcurl's easy interface on Linux,
-//                        URLSession on macOS; Foundation; Core only)
-//   versioncheck         the executable users type; it never loads the networking stack, and starts
-//                        the helper below for a GET (as git runs git-remote-https)
-//   versioncheck-fetch   the network helper: a request on its command line, a report on stdout
-//   versioncheck-bench   `make bench`
+// Targets by job, bottom up; `package` marks what a target offers the targets above it:
+//   VersionCheckCore         pure values and rules: versions, constraints, the decision, failures, the helper's wire
+//   VersionCheckSources      the data formats: byte readers and one decoder per format (no Foundation)
+//   VersionCheckPlatform     the operating system through Glibc/Darwin: descriptors, files, processes, locks, clocks
+//   VersionCheckCommandLine  the grammar: option table, parser, help, topics, man page, completions
+//   VersionCheckPipeline     one update check and many: request, sources, cache, refresh, network helper, bundles
+//   VersionCheckCLI          the commands and what they print; `CLI.runMain` is the program
+//   VersionCheckBuildInfo    C: the version string, replaceable at build time (`VERSION=1.2.3 make release`)
+//   VersionCheckFetch        the network edge, on Foundation: a GET with retries over URLSession (libcurl on Linux)
+//   versioncheck             the executable users type (static on Linux); it never loads the network stack
+//   versioncheck-fetch       the network helper it starts for requests (as git runs git-remote-https)
+//   versioncheck-bench       `make bench`
 import PackageDescription
 
 let package = Package(
@@ -30,9 +28,17 @@ let package = Package(
         .target(name: "VersionCheckCore"),
         .target(name: "VersionCheckBuildInfo"),
         .target(name: "VersionCheckSources", dependencies: ["VersionCheckCore"]),
+        .target(name: "VersionCheckPlatform", dependencies: ["VersionCheckCore"]),
+        .target(name: "VersionCheckCommandLine", dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckBuildInfo"]),
+        .target(
+            name: "VersionCheckPipeline",
+            dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckPlatform", "VersionCheckCommandLine"]
+        ),
         .target(
             name: "VersionCheckCLI",
-            dependencies: ["VersionCheckCore", "VersionCheckSources", "VersionCheckBuildInfo"]
+            dependencies: [
+                "VersionCheckCore", "VersionCheckSources", "VersionCheckPlatform", "VersionCheckCommandLine", "VersionCheckPipeline",
+            ]
         ),
         .target(name: "VersionCheckFetch", dependencies: ["VersionCheckCore"]),
         .executableTarget(name: "versioncheck", dependencies: ["VersionCheckCLI"], exclude: ["startup.order"]),
@@ -43,7 +49,8 @@ let package = Package(
         .testTarget(
             name: "VersionCheckCLITests",
             dependencies: [
-                "VersionCheckCLI", "VersionCheckSources", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch",
+                "VersionCheckCLI", "VersionCheckPipeline", "VersionCheckCommandLine", "VersionCheckPlatform", "VersionCheckSources",
+                "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch",
             ],
             exclude: ["Snapshots"]
         ),
@@ -53,7 +60,10 @@ let package = Package(
         ),
         .testTarget(
             name: "VersionCheckFetchTests",
-            dependencies: ["VersionCheckFetch", "VersionCheckCLI", "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch"]
+            dependencies: [
+                "VersionCheckFetch", "VersionCheckCLI", "VersionCheckPipeline", "VersionCheckCommandLine", "VersionCheckPlatform",
+                "VersionCheckTestSupport", "versioncheck", "versioncheck-fetch",
+            ]
         ),
     ]
 )

@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 extension CLI {

@@ -1,3 +1,8 @@
+import VersionCheckCommandLine
+import VersionCheckCore
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckBuildInfo
 
 /// The whole command line as a library: `main.swift` only calls `CLI.run` and
@@ -32,10 +37,11 @@ public enum CLI {
             output.stderr.write(Help.shortUsage())
             return status
         }
-        let output = output.with(CommandLineParser.scanGlobalOptions(arguments))
+        let global = CommandLineParser.scanGlobalOptions(arguments)
+        let output = output.with(global)
         let invocation: Invocation
         do {
-            invocation = try CommandLineParser.parse(arguments)
+            invocation = try CommandLineParser.parse(arguments, global: global)
         } catch {
             return output.report(error)
         }
@@ -59,22 +65,16 @@ public enum CLI {
                 checkListRunner: checkListRunner ?? { requests, jobs, output, finished in
                     LiveCheck.listRunner(environment: environment)(requests, jobs, output, finished)
                 })
+            guard let command = Commands.type(running: line) else {
+                return output.report(Failure(.internal, "no command runs '\(line.command.name)'"))
+            }
             do {
-                return try line.runs.init(line, context: context).run(context)
+                return try command.init(line, context: context).run(context)
             } catch {
                 return context.output.report(error)
             }
         }
     }
-}
-
-/// Facts about this build of versioncheck.
-public enum ToolInfo {
-    /// The version of versioncheck (`--version`, the man page, the `User-Agent` header).
-    ///
-    /// Written once, in `Sources/VersionCheckBuildInfo/include/BuildInfo.h`; a build with
-    /// `-Xcc -DVERSIONCHECK_VERSION='"1.2.3"'` (what `VERSION=1.2.3 make release` does) replaces it.
-    public static let version = String(cString: versioncheck_version())
 }
 
 /// Where a command reads its standard input from: the process's fd 0, or bytes in tests.
@@ -110,11 +110,11 @@ public struct Input: Sendable {
 
     /// The process's standard input, read with `read(0, …)` in 64 KiB chunks.
     public static let standardInput = Input(
-        readAll: { System.readAll(0).mapError(Self.standardInputFailure) },
-        readStopping: { stop in System.readAll(0, stoppingAfter: stop).mapError(Self.standardInputFailure) })
+        readAll: { FileDescriptor.standardInput.readAll().mapError(Self.standardInputFailure) },
+        readStopping: { stop in FileDescriptor.standardInput.readAll(stoppingAfter: stop).mapError(Self.standardInputFailure) })
 
     /// Standard input closed (`<&-`) or a folder (`< /tmp`): no input (66), as SPEC.md says.
-    private static func standardInputFailure(_ error: ReadError) -> Failure {
+    private static func standardInputFailure(_ error: Errno) -> Failure {
         Failure(.noInput, "cannot read standard input: \(error.description)")
     }
 

@@ -44,9 +44,9 @@ public enum FetchHelper {
     }
 
     /// One GET with retries: the response (its `body` left empty) and the body as received, or the failure.
-    static func outcome(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> Result<(FetchedResponse, Data), FetchFailure> {
+    static func outcome(_ request: FetchRequest, transport: (any HTTPGetting)? = nil) -> Result<(FetchedResponse, Data), Failure> {
         guard let url = URL(string: request.url) else {
-            return .failure(FetchFailure(.internal, "'\(request.url)' is not a URL"))
+            return .failure(Failure(.internal, "'\(request.url)' is not a URL"))
         }
         let verbose = request.verbose
         let log: @Sendable (String) -> Void = { line in if verbose { diagnostic(line) } }
@@ -55,18 +55,18 @@ public enum FetchHelper {
         if let tag = request.entityTag { session.headers["If-None-Match"] = tag }
         if let date = request.lastModified { session.headers["If-Modified-Since"] = date }
         let client = RetryingHTTPClient(
-            transport: transport ?? session, policy: RetryPolicy(retries: request.retries, deadline: request.deadline.map { $0 - MonotonicClock.seconds() }), log: log)
+            transport: transport ?? session, policy: RetryPolicy(retries: request.retries, deadline: request.deadline), log: log)
         do {
             let response = try client.get(url)
             return .success((FetchedResponse(
                 status: response.status, url: Redaction.display(response.url), entityTag: response.header("ETag"),
                 lastModified: response.header("Last-Modified")), response.body))
-        } catch let failure as FetchFailure {
+        } catch let failure as Failure {
             return .failure(failure)
         } catch let error as TransportError {
-            return .failure(FetchFailure(error.kind, "\(Redaction.display(url)): \(error)"))
+            return .failure(Failure(error.kind, "\(Redaction.display(url)): \(error)"))
         } catch {
-            return .failure(FetchFailure(.internal, "\(Redaction.display(url)): \(error)"))
+            return .failure(Failure(.internal, "\(Redaction.display(url)): \(error)"))
         }
     }
 

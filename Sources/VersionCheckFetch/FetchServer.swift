@@ -37,7 +37,7 @@ enum FetchServer {
                     if let request = ServedFrame.request(from: payload) {
                         report = FetchHelper.fetch(request)
                     } else {
-                        report = .failure(FetchFailure(.internal, "request \(id) is not a request the helper reads"))
+                        report = .failure(Failure(.internal, "request \(id) is not a request the helper reads"))
                     }
                     writer.write(report, id: id)
                     running.leave()

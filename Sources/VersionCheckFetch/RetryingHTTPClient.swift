@@ -7,15 +7,15 @@ import VersionCheckCore
 public struct RetryPolicy: Sendable, Equatable {
     /// Retries after the first attempt (`--retries`, 0...10).
     public var retries: Int
-    /// `--deadline`: seconds the whole `get` may take, attempts, redirects and waits
+    /// `--deadline`: when the whole `get` must have ended, attempts, redirects and waits
     /// included (nil: none). No attempt or wait is started that would end after it.
-    public var deadline: Double?
+    public var deadline: MonotonicInstant?
     public var baseDelay: Double = 0.5
     public var maximumDelay: Double = 8
     /// The longest `Retry-After` obeyed; a longer one fails at once.
-    public var maximumRetryAfter: Double = 60
+    public var maximumRetryAfter: Double = FetchLimits.maximumRetryAfter
 
-    public init(retries: Int, deadline: Double? = nil) {
+    public init(retries: Int, deadline: MonotonicInstant? = nil) {
         self.retries = retries
         self.deadline = deadline
     }
@@ -30,9 +30,9 @@ public struct RetryPolicy: Sendable, Equatable {
 /// exponential backoff and full jitter, honouring `Retry-After`.
 ///
 /// Returns any other response as it is (2xx, 3xx, 4xx other than 429). Throws a
-/// `FetchFailure` naming the URL: the transport's error, or `rate-limited` /
+/// `Failure` naming the URL: the transport's error, or `rate-limited` /
 /// `server-error` when the retries run out or the server asks to wait over 60 s.
-/// The sleeper, the random source and the clock are injected so tests do not wait.
+/// The sleeper, the random source and the clocks are injected so tests do not wait.
 public struct RetryingHTTPClient: HTTPGetting {
     public var transport: any HTTPGetting
     public var policy: RetryPolicy
@@ -40,7 +40,10 @@ public struct RetryingHTTPClient: HTTPGetting {
     public var sleep: @Sendable (Double) -> Void
     /// A uniform random number in [0, upper].
     public var random: @Sendable (Double) -> Double
+    /// The wall clock, which a `Retry-After` date is read against.
     public var now: @Sendable () -> Date
+    /// The monotonic clock, which `--deadline` is kept on.
+    public var monotonicNow: @Sendable () -> MonotonicInstant
     /// Receives one line per retry and why (`-v`).
     public var log: @Sendable (String) -> Void
 
@@ -49,8 +52,10 @@ public struct RetryingHTTPClient: HTTPGetting {
         sleep: @escaping @Sendable (Double) -> Void = { seconds in Thread.sleep(forTimeInterval: seconds) },
         random: @escaping @Sendable (Double) -> Double = { upper in upper > 0 ? Double.random(in: 0...upper) : 0 },
         now: @escaping @Sendable () -> Date = { Date() },
+        monotonicNow: @escaping @Sendable () -> MonotonicInstant = { MonotonicClock.now() },
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.monotonicNow = monotonicNow
         self.transport = transport
         self.policy = policy
         self.sleep = sleep
@@ -61,9 +66,8 @@ public struct RetryingHTTPClient: HTTPGetting {
 
     public func get(_ url: URL) throws -> HTTPResponse {
         let shown = Redaction.display(url)
-        let started = now()
         /// Seconds left before `--deadline` (nil: no deadline).
-        func remaining() -> Double? { policy.deadline.map { $0 - now().timeIntervalSince(started) } }
+        func remaining() -> Double? { policy.deadline.map { $0.remaining(now: monotonicNow()) } }
         var attempt = 0
         while true {
             let problem: Problem
@@ -75,22 +79,22 @@ public struct RetryingHTTPClient: HTTPGetting {
                 guard let retryable = Problem(response: response, now: now()) else { return response }
                 problem = retryable
             } catch let error as TransportError {
-                guard error.isRetryable else { throw FetchFailure(error.kind, "\(shown): \(error)") }
+                guard error.isRetryable else { throw Failure(error.kind, "\(shown): \(error)") }
                 problem = .transport(error)
             }
             if let left = remaining(), left <= 0 { throw deadlinePassed(shown, attempts: attempt + 1) }
             if let wait = problem.retryAfter, wait > policy.maximumRetryAfter {
-                throw FetchFailure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.format(wait.rounded(.up))) s (more than \(Seconds.format(policy.maximumRetryAfter)) s), not retrying")
+                throw Failure(problem.kind, "\(shown): \(problem); the server asked to wait \(Seconds.text(wait.rounded(.up))) s (more than \(Seconds.text(policy.maximumRetryAfter)) s), not retrying")
             }
             guard attempt < policy.retries else {
                 let tries = attempt + 1
-                throw FetchFailure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
+                throw Failure(problem.kind, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s"))")
             }
             let wait = problem.retryAfter ?? random(policy.backoffCeiling(attempt))
             let why = problem.retryAfter == nil ? "backoff" : "Retry-After"
             if let left = remaining(), wait >= left {
                 let tries = attempt + 1
-                throw FetchFailure(.timeout, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s")); retry \(attempt + 1) not started: its wait of \(String(format: "%.2f", wait)) s would end after the --deadline")
+                throw Failure(.timeout, "\(shown): \(problem) (\(tries) attempt\(tries == 1 ? "" : "s")); retry \(attempt + 1) not started: its wait of \(String(format: "%.2f", wait)) s would end after the --deadline")
             }
             log("retry \(attempt + 1) of \(policy.retries) for \(shown) in \(String(format: "%.2f", wait)) s (\(why)): \(problem)")
             sleep(wait)
@@ -101,8 +105,8 @@ public struct RetryingHTTPClient: HTTPGetting {
 
 extension RetryingHTTPClient {
     /// The whole check ran out of time before attempt `attempts + 1` (75, kind `timeout`).
-    func deadlinePassed(_ shown: String, attempts: Int) -> FetchFailure {
-        FetchFailure(.timeout, "\(shown): no answer before the --deadline (\(attempts) attempt\(attempts == 1 ? "" : "s"))")
+    func deadlinePassed(_ shown: String, attempts: Int) -> Failure {
+        Failure(.timeout, "\(shown): no answer before the --deadline (\(attempts) attempt\(attempts == 1 ? "" : "s"))")
     }
 }
 
@@ -123,7 +127,7 @@ private enum Problem: CustomStringConvertible {
         return nil
     }
 
-    var kind: FetchFailure.Kind {
+    var kind: ErrorKind {
         switch self {
         case .transport(let error): error.kind
         case .status(429, _): .rateLimited

@@ -30,7 +30,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// The `error.kind` of SPEC.md.
-    public var kind: FetchFailure.Kind {
+    public var kind: ErrorKind {
         switch self {
         case .cannotConnect, .tlsFailed: .unreachable
         case .timedOut: .timeout
@@ -44,26 +44,12 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .cannotConnect(let reason): "cannot connect: \(reason)"
         case .tlsFailed(let reason): "TLS failed: \(reason)"
-        case .timedOut(let seconds): "timed out after \(Seconds.format(seconds)) s"
+        case .timedOut(let seconds): "timed out after \(Seconds.text(seconds)) s"
         case .tooLarge(let limit): "response body larger than \(limit / 1024 / 1024) MiB"
         case .headersTooLarge(let limit): "response headers larger than \(limit / 1024) KiB"
         case .insecureRedirect(let target, let reason): "redirect to '\(target)' refused (\(reason))"
         case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .other(let reason): reason
         }
-    }
-}
-
-/// Seconds as people write them: `0.5`, `10`, `1.25`; past 10^15 (a `Retry-After` of
-/// `99999999999999999999999`) in scientific notation, `1e+23`, and never `inf`.
-enum Seconds {
-    static func format(_ seconds: Double) -> String {
-        let seconds = seconds.isNaN ? 0 : min(max(seconds, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
-        if abs(seconds) >= 1e15 { return String(format: "%.3g", seconds) }
-        if seconds == seconds.rounded() { return String(Int64(seconds)) }
-        var text = String(format: "%.3f", seconds)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }

@@ -27,6 +27,8 @@
 // text it reads back from, a date not read is one the second reading refuses too, and
 // every release's date is ISO 8601 or null.
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 import VersionCheckSources
 
@@ -166,7 +168,7 @@ public func fuzzAppcast(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let request = AppcastRequest(
         channels: channels, rolloutGroup: rolloutGroup, compared: display ? .display : .build, forceOnGiven: choice & 0x80 != 0)
     let outcome = checkPipeline(
-        source: .manifest(location: "https://appcast.invalid/appcast.xml"), body: body, selector: selector, appcast: request)
+        source: try! .manifest(location: "https://appcast.invalid/appcast.xml"), body: body, selector: selector, appcast: request)
     if case .failure(let failure) = outcome {
         require(![ExitStatus.success, .optionalUpdate, .forcedUpdate].contains(failure.exitStatus), "a failure exits \(failure.exitStatus.rawValue)")
     }

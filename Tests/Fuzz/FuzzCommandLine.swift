@@ -16,6 +16,8 @@
 //   and a non-negative finite minimum age.
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -7,6 +7,8 @@
 // `--json` is one valid JSON line, and the text carries no control characters.
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 import VersionCheckSources
 
@@ -21,6 +23,6 @@ public func fuzzITunes(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     _ = ITunesLookupFormat.errorMessage(in: body)
     let query = AppStoreQuery(identifier: .id("1"), endpoint: "https://lookup.invalid/lookup")
-    checkPipeline(source: .appStore(query), body: body, selector: data[0])
+    checkPipeline(source: try! .appStore(query), body: body, selector: data[0])
     return 0
 }

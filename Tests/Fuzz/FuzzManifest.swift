@@ -9,6 +9,8 @@
 // is one valid JSON line, and the text carries no control characters.
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 import VersionCheckSources
 
@@ -25,6 +27,6 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         require((try? SourceFormats.decodeManifest(body)) == manifest, "decoding is not deterministic")
     }
-    checkPipeline(source: .manifest(location: "https://manifest.invalid/app.json"), body: body, selector: data[0])
+    checkPipeline(source: try! .manifest(location: "https://manifest.invalid/app.json"), body: body, selector: data[0])
     return 0
 }

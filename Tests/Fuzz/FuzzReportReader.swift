@@ -11,6 +11,8 @@
 //   writer makes them (any status, any bytes a server can put in a URL or a validator).
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -39,8 +41,8 @@ private enum FuzzedReport {
         func field(_ index: Int) -> [UInt8]? { index < fields.count ? fields[index] : nil }
         let status = (field(0) ?? []).prefix(2).reduce(0) { $0 * 256 + Int($1) }
         if status % 7 == 6 {
-            let kinds = FetchFailure.Kind.allCases
-            return .failure(FetchFailure(kinds[status % kinds.count], text(field(1) ?? [])))
+            let kinds = ErrorKind.allCases
+            return .failure(Failure(kinds[status % kinds.count], text(field(1) ?? [])))
         }
         return .response(FetchedResponse(
             status: status, url: text(field(1) ?? []), entityTag: field(2).map { text($0) },
@@ -53,7 +55,7 @@ private func oneLine(_ report: FetchReport) -> FetchReport {
     func clean(_ text: String) -> String { String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }) }
     switch report {
     case .failure(let failure):
-        return .failure(FetchFailure(failure.kind, clean(failure.message)))
+        return .failure(Failure(failure.kind, clean(failure.message)))
     case .response(var response):
         response.url = clean(response.url)
         response.entityTag = response.entityTag.map(clean)

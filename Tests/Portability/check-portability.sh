@@ -27,8 +27,8 @@
 RULES='
 glibc-without-darwin   | swift   | - | an `#if canImport(Glibc)` chain has no `canImport(Darwin)` (or `os(macOS)`) branch: on a Mac none of its imports or calls exist and the file does not compile
 spawn-initialiser      | swift   | posix_spawn(_file_actions|attr)_t[(][)] | on Darwin posix_spawn_file_actions_t and posix_spawnattr_t are pointer typedefs with no `()` initialiser; write `var a: posix_spawnattr_t? = nil` under `#if canImport(Darwin)` and keep `posix_spawnattr_t()` in the Linux branch (this rule accepts it there)
-proc-filesystem        | swift   | /proc/ | Linux only (no /proc on macOS); platform lookups live in Sources/VersionCheckCLI/System.swift, the one file allowed to use it
-environ                | swift   | (^|[^A-Za-z0-9_])environ([^A-Za-z0-9_]|$) | the environment block is `environ` in Glibc and a Swift overlay variable on Darwin: read it in Sources/VersionCheckCLI/System.swift only (or use ProcessInfo in Foundation code)
+proc-filesystem        | swift   | /proc/ | Linux only (no /proc on macOS); platform lookups live in Sources/VersionCheckPlatform/System.swift, the one file allowed to use it
+environ                | swift   | (^|[^A-Za-z0-9_])environ([^A-Za-z0-9_]|$) | the environment block is `environ` in Glibc and a Swift overlay variable on Darwin: read it in Sources/VersionCheckPlatform/System.swift only (or use ProcessInfo in Foundation code)
 networking-import      | swift   | - | `import FoundationNetworking` outside `#if canImport(FoundationNetworking)`: the module exists only on Linux (URLSession is in Foundation on Darwin)
 gnu-time               | swift   | /usr/bin/time | GNU time (`-f %M`) is not macOS time (BSD); measure peak memory with wait4 and ru_maxrss (TestSupport: runMeasured)
 gnu-script             | swift   | "-qec"|"-ec"|"-qc" | `script -qec CMD FILE` is util-linux; BSD script is `script -q FILE CMD...` (see PseudoTerminal in the CLI tests)
@@ -54,10 +54,10 @@ gnu-misc               | tools   | (^|[^A-Za-z0-9_])(grep[ ]+-[A-Za-z]*P|find[ ]
 '
 # Files allowed to match a rule, as ID=PATH (exactly that file).
 ALLOW='
-proc-filesystem=Sources/VersionCheckCLI/System.swift
+proc-filesystem=Sources/VersionCheckPlatform/System.swift
 proc-filesystem=Tests/VersionCheckCLITests/DetachedSpawnTests.swift
 proc-filesystem=Sources/versioncheck-bench/ManyMemoryBench.swift
-environ=Sources/VersionCheckCLI/System.swift
+environ=Sources/VersionCheckPlatform/System.swift
 '
 
 root=${1:-$(cd "$(dirname "$0")/../.." && pwd -P)}

@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// A Sparkle appcast checked in-process from the fixtures: Sparkle's defaults, its version
 /// spellings for --current, and every option of SPEC.md's appcast section changing the answer.
@@ -13,7 +16,7 @@ struct AppcastCheckTests {
 
     struct Row: Sendable, CustomTestStringConvertible {
         var arguments: [String]
-        var status: VersionCheckCLI.ExitStatus
+        var status: VersionCheckCore.ExitStatus
         var firstLine: String
         var testDescription: String { arguments.joined(separator: " ") }
     }
@@ -36,7 +39,7 @@ struct AppcastCheckTests {
         Row(arguments: ["--current", "5300", "--minimum", "5400b1"], status: .forcedUpdate, firstLine: "forced update: 5300 -> 7000 (5300 is below the minimum 5400b1) (informational: nothing to install)"),
     ]
 
-    static func check(_ fixture: String, _ arguments: [String], json: Bool = false) throws -> (VersionCheckCLI.ExitStatus, String) {
+    static func check(_ fixture: String, _ arguments: [String], json: Bool = false) throws -> (VersionCheckCore.ExitStatus, String) {
         let line = try CommandLineParser.parse(["manifest", "--url", TestPaths.fixture(fixture).path] + arguments)
         guard case .run(let parsed) = line else { throw Failure(.internal, "not a command") }
         let request = try CheckRequestBuilder.request(from: parsed, environment: [:])
@@ -106,6 +109,45 @@ struct AppcastCheckTests {
             #expect(error.kind == .badResponse, "\(error)")
             #expect(error.exitStatus == .badResponse)
         }
+    }
+
+    /// A version only Sparkle's reading accepts is judged once the body's format is known:
+    /// an appcast reads it; any other format is 65 naming the first such option, in the
+    /// order --current, --skip, --minimum (each read once, when the request is built).
+    @Test(arguments: [
+        (["--current", "1.0(1234)"], "--current: invalid version '1.0(1234)'", "forced update: 1.0(1234) -> 7000 "),
+        (["--current", "1.0", "--skip", "1.0(1234)"], "--skip: invalid version '1.0(1234)'", "forced update: 1.0 -> 7000 "),
+        (["--current", "1.0", "--minimum", "1.0(1234)", "--skip", "2.0b(1)"], "--skip: invalid version '2.0b(1)'",
+         "forced update: 1.0 -> 7000 (1.0 is below the minimum 1.0(1234))"),
+    ])
+    func aVersionOnlySparkleReadsIsForAppcastsOnly(arguments: [String], refusal: String, appcast: String) throws {
+        let (status, text) = try Self.check("manifest-full.json", arguments)
+        #expect(status == .invalidInput)
+        #expect(text.hasPrefix("versioncheck: error: \(refusal): "), "\(text)")
+        #expect(text.hasSuffix(" (the source is not a Sparkle appcast)\n"), "\(text)")
+        let (appcastStatus, appcastText) = try Self.check("appcast-sparkle2.xml", arguments)
+        #expect(appcastStatus == .forcedUpdate, "\(appcastText)")
+        #expect(appcastText.hasPrefix(appcast), "\(appcastText)")
+    }
+
+    /// Each version given is read every way once: the reading a format takes is picked.
+    @Test func aGivenVersionHoldsEveryReading() throws {
+        let given = GivenVersion(" v2.0b3 ")
+        #expect(given.text == " v2.0b3 ")
+        guard case .failure(let lenient) = given.lenient else {
+            Issue.record("the lenient grammar read \(given.text)")
+            return
+        }
+        #expect(try given.read(.sparkle).get().description == "v2.0b3")
+        #expect(try given.read(.sparkleDisplay).get() == (try Version(sparkleDisplay: "2.0b3")))
+        #expect(throws: Failure(.invalidInput, "--current: \(lenient.description)")) {
+            try given.version(for: "--current", sparkleToo: false)
+        }
+        #expect(try given.version(for: "--current", sparkleToo: true) == (try Version(sparkle: "v2.0b3")))
+        #expect(GivenVersion("1.2").notAnAppcastFailure(for: "--skip") == nil)
+        let version = try Version("1.2")
+        let read = GivenVersion(version)
+        #expect(read.text == "1.2" && read.lenient == .success(version))
     }
 
     /// --current-from reads the key of the compared field unless --current-key says otherwise.

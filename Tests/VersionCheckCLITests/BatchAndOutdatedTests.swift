@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// What `batch` and `outdated` make of their input before any check runs, in-process with
 /// a list runner that records what it is given: shell-style splitting, one grammar with
@@ -166,17 +169,17 @@ struct BatchAndOutdatedTests {
         let sparkle = try Self.bundle(base + feed)
         let (_, sparkleLog) = Self.runMany(["outdated", sparkle, "--country", "fr"])
         let sparkleRequest = try #require(sparkleLog.all.first?.0.first)
-        #expect(sparkleRequest.source == .manifest(location: "https://example.com/appcast.xml"))
+        #expect(try sparkleRequest.source == .manifest(location: "https://example.com/appcast.xml"))
         #expect(sparkleRequest.appcast.compared == .build)
         let store = try Self.bundle(base, receipt: true)
         let (_, storeLog) = Self.runMany(["outdated", store, "--country", "fr", "--jobs", "2"])
         let storeRequest = try #require(storeLog.all.first?.0.first)
-        #expect(storeRequest.source == .appStore(AppStoreQuery(identifier: .bundleId("com.example.x"), country: "fr", platform: .mac)))
+        #expect(try storeRequest.source == .appStore(AppStoreQuery(identifier: .bundleId("com.example.x"), country: "fr", platform: .mac)))
         #expect(storeRequest.current == (try Version("1.0")))
         #expect(storeLog.all.first?.1 == 2)
         let phone = try Self.bundle(base + iPhone, ios: true)
         let (_, phoneLog) = Self.runMany(["outdated", phone])
-        #expect(phoneLog.all.first?.0.first?.source == .appStore(AppStoreQuery(identifier: .bundleId("com.example.x"), platform: .ios)))
+        #expect(try phoneLog.all.first?.0.first?.source == .appStore(AppStoreQuery(identifier: .bundleId("com.example.x"), platform: .ios)))
     }
 
     @Test func aBundleWithoutAUsableVersionIsThatAppsFailure() throws {
@@ -266,7 +269,7 @@ struct BatchAndOutdatedTests {
         #expect(skippedLog.all.isEmpty)
         #expect(skipped.stdout == "Plain      skipped (insecure feed http://example.com/a.xml; --allow-insecure checks it)\n", "\(skipped.stdout)")
         let (_, allowedLog) = Self.runMany(["outdated", plain, "--allow-insecure"])
-        #expect(allowedLog.all.first?.0.first?.source == .manifest(location: "http://example.com/a.xml"))
+        #expect(try allowedLog.all.first?.0.first?.source == .manifest(location: "http://example.com/a.xml", allowInsecure: true))
     }
 }
 

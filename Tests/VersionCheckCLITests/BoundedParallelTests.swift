@@ -7,6 +7,10 @@ import Darwin
 #endif
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// `BoundedParallel.map`: results in input order whatever order the jobs finish in, never
 /// more than `width` jobs at once, every job run exactly once.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import VersionCheckCore
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// The entry file: what is written reads back, and every damaged or foreign file
 /// counts as absent with exactly one warning.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// Freshness, revalidation bookkeeping, `-v` lines, the test clock, and entries that stay
 /// whole under concurrent writers.
@@ -34,6 +38,20 @@ import Testing
     func freshness(row: Freshness) {
         #expect(CacheFreshness.judge(checkPeriodDays: row.period, refresh: row.refresh, fetchedAt: row.fetchedAt, now: row.now)
             == row.expected)
+    }
+
+    /// `--stale-if-error DAYS` judges an entry's age by the same rule as the check period:
+    /// strictly younger, never an entry dated after now, no overflow at the extremes.
+    @Test(arguments: [
+        (2.0, Int64(1_000), Int64(1_000 + 86_400), true),
+        (2.0, 1_000, 1_000 + 2 * 86_400, false),
+        (2.0, 1_000 + 60, 1_000, false),
+        (0.5, 0, 43_199, true),
+        (1.0, .min, .max, false),
+        (1e300, .max, .min, false),
+    ] as [(Double, Int64, Int64, Bool)])
+    func staleIfErrorAge(days: Double, fetchedAt: Int64, now: Int64, within: Bool) {
+        #expect(CacheFreshness.isWithin(days: days, fetchedAt: fetchedAt, now: now) == within)
     }
 
     @Test(arguments: [

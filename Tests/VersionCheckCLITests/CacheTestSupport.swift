@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// A fresh folder under the temporary directory, removed (permissions restored) on deinit.
 final class CacheScratch {

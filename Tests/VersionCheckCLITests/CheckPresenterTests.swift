@@ -2,6 +2,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckSources
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// The check's output is streamed in chunks (a manifest can list 400,000 releases):
 /// what reaches stdout must be exactly the text and the one JSON line of SPEC.md.

@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// `versioncheck completions bash|zsh|fish`: scripts generated from the command table,
 /// loaded into the real shells (when installed) and asked for completions, as a user's Tab would.

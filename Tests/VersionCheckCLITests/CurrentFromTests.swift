@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// `--current-from PATH` and `--current-key`: the current version (and, for `lookup`
 /// without an id, the bundle id and platform) read from an Info.plist or a .app bundle
@@ -53,7 +56,7 @@ struct CurrentFromTests {
         // Exactly as if it had been given with --current (but for what an appcast would read:
         // without --current-key, the key of its compared field).
         var asGiven = request
-        if case .bundle = request.appcast.current { asGiven.appcast.current = .given(expected) }
+        if case .bundle = request.appcast.current { asGiven.appcast.current = .given(GivenVersion(expected)) }
         #expect(run(["manifest", "--url", "m.json", "--current", expected]).requests == [asGiven])
     }
 
@@ -74,7 +77,7 @@ struct CurrentFromTests {
         let result = run(["lookup", "--current-from"] + options)
         #expect(result.status == .success, "\(result)")
         let request = try #require(result.requests.first)
-        guard case .appStore(let query) = request.source else {
+        guard case .appStore(let query, _) = request.source else {
             Issue.record("not a lookup: \(request.source)")
             return
         }
@@ -83,9 +86,9 @@ struct CurrentFromTests {
         #expect(request.current.description == current)
     }
 
-    @Test func theDefaultKeyIsMarketingForEverySourceSoFar() {
-        #expect(CurrentKey.default(for: .manifest(location: "m.json")) == .marketing)
-        #expect(CurrentKey.default(for: .appStore(AppStoreQuery(identifier: .id("1")))) == .marketing)
+    @Test func theDefaultKeyIsMarketingForEverySourceSoFar() throws {
+        #expect(try CurrentKey.default(for: .manifest(location: "m.json")) == .marketing)
+        #expect(try CurrentKey.default(for: .appStore(AppStoreQuery(identifier: .id("1")))) == .marketing)
         #expect(CurrentKey.marketing.plistKey == "CFBundleShortVersionString")
         #expect(CurrentKey.build.plistKey == "CFBundleVersion")
     }

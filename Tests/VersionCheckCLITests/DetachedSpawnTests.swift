@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +15,7 @@ import Darwin
 /// `System.spawnDetached`, the start of a background refresh (`posix_spawn`): the child is
 /// in a session of its own with its standard streams on `/dev/null` and the caller's
 /// signal mask, and it gets the read end of a pipe whose write end only the starter holds,
-/// so it can wait until the starter is gone (`System.waitForEndOfFile`).
+/// so it can wait until the starter is gone (`FileDescriptor.waitForEndOfFile`).
 @Suite(.blockingBodies) struct DetachedSpawnTests {
     /// A scratch folder of this test's own.
     private func scratch(_ name: String) -> String {
@@ -28,7 +32,7 @@ import Darwin
     /// Starts `arguments` (the program's path first) detached.
     private func launch(_ arguments: [String]) -> DetachedProcess? {
         guard case .success(let process) = System.spawnDetached(
-            arguments[0], arguments: Array(arguments.dropFirst()), extra: ["PATH=/usr/bin:/bin"], launchEnd: 3)
+            arguments[0], arguments: Array(arguments.dropFirst()), extra: ["PATH=/usr/bin:/bin"], launchEnd: FileDescriptor(rawValue: 3))
         else { return nil }
         return process
     }
@@ -50,10 +54,10 @@ import Darwin
         let marker = folder + "/ran"
         // `cat <&3` ends at end of file: when the holder's end is closed.
         let child = try #require(launch("cat <&3 >/dev/null; echo ran > '\(marker)'"))
-        #expect(child.launchEndHolder > 2)
+        #expect(child.launchEndHolder.rawValue > 2)
         // Held: the child is still waiting half a second later.
         #expect(!appears(marker, within: 0.5))
-        close(child.launchEndHolder)
+        child.launchEndHolder.close()
         #expect(appears(marker, within: 10))
     }
 
@@ -67,7 +71,7 @@ import Darwin
             close(writer)
         }
         closer.start()
-        System.waitForEndOfFile(ends[0])
+        FileDescriptor(rawValue: ends[0]).waitForEndOfFile()
         #expect(Date().timeIntervalSince(start) >= 0.25)
         // The read end is closed by the wait.
         #expect(fcntl(ends[0], F_GETFD) == -1)
@@ -83,7 +87,7 @@ import Darwin
             "r0=$(readlink /proc/$$/fd/0); r1=$(readlink /proc/$$/fd/1); r2=$(readlink /proc/$$/fd/2); "
                 + "sid=$(cut -d' ' -f6 /proc/$$/stat); printf '%s\\n' \"$r0\" \"$r1\" \"$r2\" \"$sid\" $$ > '\(report).tmp'; "
                 + "mv '\(report).tmp' '\(report)'"))
-        close(child.launchEndHolder)
+        child.launchEndHolder.close()
         #expect(appears(report, within: 10))
         let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
@@ -103,7 +107,7 @@ import Darwin
         defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         // cp, not a shell: dash clears its mask when it starts.
         let child = try #require(launch(["/bin/cp", "/proc/self/status", report]))
-        close(child.launchEndHolder)
+        child.launchEndHolder.close()
         #expect(appears(report, within: 10))
         usleep(100_000)  // cp may still be writing
         let line = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
@@ -120,7 +124,7 @@ import Darwin
         let previous = signal(SIGUSR1, SIG_IGN)
         defer { signal(SIGUSR1, previous) }
         let child = try #require(launch(["/bin/cp", "/proc/self/status", report]))
-        close(child.launchEndHolder)
+        child.launchEndHolder.close()
         #expect(appears(report, within: 10))
         usleep(100_000)
         let line = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")

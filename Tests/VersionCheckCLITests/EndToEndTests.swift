@@ -235,7 +235,7 @@ struct EndToEndTests {
     }
 
     /// Under a pseudo-terminal (`script`), errors are coloured unless `NO_COLOR` is set.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script)))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script), "script(1), which gives the binary a terminal, is not installed"))
     func colourOnATerminal() throws {
         let binary = TestPaths.executable("versioncheck").path
         for (noColor, coloured) in [(false, true), (true, false)] {

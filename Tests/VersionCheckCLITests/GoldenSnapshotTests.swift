@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckTestSupport
 
 /// The generated text users read — `--help`, every `help COMMAND` and `help TOPIC`, the

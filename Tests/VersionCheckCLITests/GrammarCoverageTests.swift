@@ -1,5 +1,9 @@
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// One table, `CommandTable`, drives the parser, the help, the man page and the three
 /// completion scripts: every command and option the parser knows appears in each, so

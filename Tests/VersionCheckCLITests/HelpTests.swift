@@ -1,5 +1,9 @@
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 
 /// Help is generated from the command table, goes to stdout, exits 0, and is text even with --json.
 @Suite("Help", .blockingBodies)

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckCore
 import VersionCheckTestSupport
 
@@ -66,7 +69,7 @@ struct HelperExecTests {
     }
 
     @Test func theHelpersFailureIsReportedWithItsKind() throws {
-        let report = FetchReport.failure(FetchFailure(.timeout, "http://127.0.0.1:9/m.json: timed out after 1 s (1 attempt)"))
+        let report = FetchReport.failure(Failure(.timeout, "http://127.0.0.1:9/m.json: timed out after 1 s (1 attempt)"))
         let (helper, _) = try Self.fakeHelper(report: report.encoded)
         let result = try runProduct(
             "versioncheck", ["manifest", "--url", "http://127.0.0.1:9/m.json", "--current", "1", "--json"],

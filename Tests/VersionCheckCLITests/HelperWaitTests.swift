@@ -9,6 +9,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// The main process owns its helper: a stand-in (`VERSIONCHECK_FETCH_HELPER`, a small
 /// script) that hangs, or exits but leaves a child holding the pipe, is waited for a
@@ -27,10 +30,10 @@ import VersionCheckTestSupport
         defer { unlink(path) }
         let helper = HelperProcess(environment: [HelperProcess.environmentVariable: path])
         let request = FetchRequest(url: "http://127.0.0.1:9/x", timeout: 0.2, retries: 0, userAgent: "test")
-        let start = System.monotonicSeconds()
+        let start = System.monotonicNow()
         let result: Result<FetchReport, Failure>
         do { result = .success(try helper.fetch(request)) } catch { result = .failure(error) }
-        return (result, System.monotonicSeconds() - start)
+        return (result, System.monotonicNow().seconds(since: start))
     }
 
     @Test func theWaitLimitCoversAttemptsAndRetryWaits() {

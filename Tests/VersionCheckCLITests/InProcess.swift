@@ -1,5 +1,9 @@
 import Foundation
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 
 /// What one in-process `CLI.run` left behind.
 struct RunResult: CustomStringConvertible {
@@ -43,4 +47,4 @@ func run(_ arguments: String..., stdin: String = "") -> RunResult {
 }
 
 /// Swift Testing has its own `ExitStatus` (for exit tests); ours wins in this module.
-typealias ExitStatus = VersionCheckCLI.ExitStatus
+typealias ExitStatus = VersionCheckCore.ExitStatus

@@ -1,5 +1,8 @@
 import Testing
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckCore
 
 @Suite("JSON writer", .blockingBodies)
@@ -115,14 +118,12 @@ struct OutputTests {
         #expect(capture.stderr == "versioncheck: error: it \"failed\"\n")
     }
 
-    /// A transport failure keeps its SPEC.md name: each kind the helper reports is the
-    /// error kind of the same name, with that kind's exit code (75 or 76, never 70 but
-    /// for `internal`).
-    @Test(arguments: FetchFailure.Kind.allCases)
-    func transportKindsKeepTheirNames(kind: FetchFailure.Kind) {
-        let errorKind = ErrorKind(kind)
-        #expect(errorKind.rawValue == kind.rawValue)
-        #expect((errorKind.exitStatus == .internalError) == (kind == .internal))
+    /// One failure kind for both processes: every kind the helper may report crosses the
+    /// report as itself, with its message (no mapping by name on either side).
+    @Test(arguments: ErrorKind.allCases)
+    func everyKindCrossesTheHelpersReportAsItself(kind: ErrorKind) {
+        let failure = Failure(kind, "it failed")
+        #expect(FetchReport.decode(FetchReport.failure(failure).encoded) == .failure(failure))
     }
 
     @Test func quietSilencesStdoutOnly() {

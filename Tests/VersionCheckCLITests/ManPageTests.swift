@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// `versioncheck help --man`: a man page generated from the command table that
 /// renders cleanly (no groff warning) and says what help says.

@@ -2,6 +2,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckSources
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// Each option is declared once, in `Option`, with the type of its value and its default:
 /// help shows the default as that type writes it, the parser checks a given value into
@@ -67,6 +70,7 @@ struct OptionDefaultTests {
         case .channel: arrives(ArgumentKind.channel, "beta")
         case .path: arrives(ArgumentKind.path, "Info.plist")
         case .prefix: arrives(ArgumentKind.prefix, "pkg@")
+        case .ignore: arrives(ArgumentKind.ignore, "com.example.app@2.0")
         case .seconds: arrives(ArgumentKind.seconds, "1.5")
         case .days: arrives(ArgumentKind.days, "0")
         case .count(let range): arrives(ArgumentKind.count(range), String(range.lowerBound))

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import VersionCheckCLI
+import VersionCheckCore
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -65,7 +69,7 @@ import Darwin
         // It is open, private (0600), and holds the rows waiting.
         let fd = try #require(emitter.spillDescriptor)
         var info = stat()
-        #expect(fstat(fd, &info) == 0)
+        #expect(fstat(fd.rawValue, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
         #expect(info.st_nlink == 0, "no name left in any folder")
         #expect(info.st_size >= 8 * 200 * 1024, "the rows wait in the file: \(info.st_size)")

@@ -1,4 +1,8 @@
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,8 @@
 import Testing
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckCore
 
 /// The grammar, in-process: what a valid command line parses into.
@@ -160,7 +163,7 @@ struct CheckRequestTests {
         let result = run(["lookup", "--id", "284882215", "--current", "v1.2.0"])
         #expect(result.status == .success)
         let request = try #require(result.requests.first)
-        #expect(request.source == .appStore(AppStoreQuery(identifier: .id("284882215"), country: "us", platform: .ios, endpoint: nil)))
+        #expect(try request.source == .appStore(AppStoreQuery(identifier: .id("284882215"), country: "us", platform: .ios, endpoint: nil)))
         #expect(request.current.description == "v1.2.0")
         #expect(request.policy == UpdatePolicy())
         #expect(request.gate == false)
@@ -178,7 +181,7 @@ struct CheckRequestTests {
             "--gate", "--timeout", "0.5", "--retries", "10", "--allow-insecure", "--json",
         ])
         let request = try #require(result.requests.first, "\(result)")
-        #expect(request.source == .appStore(AppStoreQuery(
+        #expect(try request.source == .appStore(AppStoreQuery(
             identifier: .bundleId("com.example.app"), country: "de", platform: .mac, endpoint: "http://127.0.0.1:8080/lookup")))
         #expect(request.policy.forceOn == .minor)
         #expect(request.policy.optionalOn == .patch)
@@ -201,7 +204,7 @@ struct CheckRequestTests {
     func lookupEndpoint(flags: [String], environment: [String: String], endpoint: String?) throws {
         let result = run(["lookup", "--id", "1", "--current", "1"] + flags, environment: environment)
         let request = try #require(result.requests.first)
-        guard case .appStore(let query) = request.source else {
+        guard case .appStore(let query, _) = request.source else {
             Issue.record("expected an App Store query")
             return
         }
@@ -211,7 +214,7 @@ struct CheckRequestTests {
     @Test func manifestKeepsTheLocationAsGiven() throws {
         let result = run(["manifest", "--url", "./releases.plist", "--current", "2"])
         let request = try #require(result.requests.first)
-        #expect(request.source == .manifest(location: "./releases.plist"))
+        #expect(try request.source == .manifest(location: "./releases.plist"))
     }
 
     @Test(arguments: [ExitStatus.success, .optionalUpdate, .forcedUpdate, .no, .unreachable])

@@ -8,6 +8,9 @@ import Darwin
 import Testing
 import VersionCheckCore
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// `ReportReader`: what the helper writes is read back whole, however long the values a
 /// server sent (a long `ETag`, `Last-Modified` or redirect URL), and a flood that never
@@ -43,8 +46,8 @@ import VersionCheckCore
         let response = FetchedResponse(
             status: 200, url: "http://127.0.0.1/\u{301}x", entityTag: tag, lastModified: "\u{301}Fri", body: [0x7B, 0x7D])
         #expect(readBack(FetchReport.response(response).encoded) == .response(response))
-        let failure = FetchReport.failure(FetchFailure(.timeout, "\u{301}slow\nserver"))
-        #expect(readBack(failure.encoded) == .failure(FetchFailure(.timeout, "\u{301}slow server")))
+        let failure = FetchReport.failure(Failure(.timeout, "\u{301}slow\nserver"))
+        #expect(readBack(failure.encoded) == .failure(Failure(.timeout, "\u{301}slow server")))
     }
 
     @Test func aHeaderThatNeverEndsIsRefused() {

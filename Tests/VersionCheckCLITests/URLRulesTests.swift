@@ -1,6 +1,9 @@
 import Testing
 import VersionCheckCore
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// Which URLs may be fetched, checked in the main binary before any helper starts.
 @Suite(.blockingBodies) struct URLRulesTests {

@@ -3,6 +3,9 @@ import Testing
 import VersionCheckCore
 import VersionCheckTestSupport
 @testable import VersionCheckCLI
+@testable import VersionCheckCommandLine
+@testable import VersionCheckPipeline
+@testable import VersionCheckPlatform
 
 /// The orchestration in-process, over a fake network: fetch, decode, decide, print.
 @Suite(.blockingBodies) struct UpdateCheckerTests {
@@ -30,7 +33,7 @@ import VersionCheckTestSupport
 
     static let now: Int64 = 1_767_323_045  // 2026-01-02T03:04:05Z
 
-    func run(_ request: CheckRequest, http: FakeHTTP, json: Bool = false) -> (VersionCheckCLI.ExitStatus, OutputCapture) {
+    func run(_ request: CheckRequest, http: FakeHTTP, json: Bool = false) -> (VersionCheckCore.ExitStatus, OutputCapture) {
         let (output, capture) = Output.capturing()
         var configured = output
         configured.json = json
@@ -38,15 +41,26 @@ import VersionCheckTestSupport
         return (LiveCheck.run(request, checker: checker, output: configured), capture)
     }
 
+    /// `run` of the request `build` makes, as the program builds it from a command line:
+    /// a failure there (a URL that may not be fetched) is reported, and nothing is asked.
+    func run(building build: () throws(Failure) -> CheckRequest, http: FakeHTTP) -> (VersionCheckCore.ExitStatus, OutputCapture) {
+        do {
+            return run(try build(), http: http)
+        } catch {
+            let (output, capture) = Output.capturing()
+            return (output.report(error), capture)
+        }
+    }
+
     func lookup(_ current: String, _ policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false) -> CheckRequest {
         CheckRequest(
-            source: .appStore(AppStoreQuery(identifier: .id("1450000001"))), current: try! Version(current),
+            source: try! .appStore(AppStoreQuery(identifier: .id("1450000001"))), current: try! Version(current),
             policy: policy, gate: gate)
     }
 
     func manifest(_ current: String, _ policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false) -> CheckRequest {
         CheckRequest(
-            source: .manifest(location: "https://example.com/app.json"), current: try! Version(current), policy: policy,
+            source: try! .manifest(location: "https://example.com/app.json"), current: try! Version(current), policy: policy,
             gate: gate)
     }
 
@@ -75,15 +89,52 @@ import VersionCheckTestSupport
     @Test func lookupOverPlainHTTPWithAllowInsecure() throws {
         let query = AppStoreQuery(identifier: .id("1450000001"), endpoint: "http://lookup.example.com/lookup")
         let http = try FakeHTTP(fixture: "itunes-ios.json")
-        let allowed = CheckRequest(source: .appStore(query), current: try Version("2.4.0"), allowInsecure: true)
+        let current = try Version("2.4.0")
+        let allowed = CheckRequest(source: try .appStore(query, allowInsecure: true), current: current, allowInsecure: true)
         let (status, _) = run(allowed, http: http)
         #expect(status == .optionalUpdate)
         #expect(http.asked == ["http://lookup.example.com/lookup?id=1450000001&country=us"])
-        let refused = CheckRequest(source: .appStore(query), current: try Version("2.4.0"))
-        let (refusedStatus, capture) = run(refused, http: http)
+        let (refusedStatus, capture) = run(building: { () throws(Failure) in CheckRequest(source: try .appStore(query), current: current) }, http: http)
         #expect(refusedStatus == .usage)
         #expect(capture.stderr.contains("--allow-insecure"))
         #expect(http.asked.count == 1)
+    }
+
+    /// Remembers the deadline of each request; the monotonic clock reads each instant in turn.
+    final class DeadlineRecorder: BodyFetcher, @unchecked Sendable {
+        private let lock = NSLock()
+        private var readings: [MonotonicInstant]
+        private(set) var deadlines: [MonotonicInstant?] = []
+        init(clock readings: [MonotonicInstant]) { self.readings = readings }
+        func now() -> MonotonicInstant {
+            lock.lock()
+            defer { lock.unlock() }
+            return readings.count > 1 ? readings.removeFirst() : readings[0]
+        }
+        func fetch(_ request: FetchRequest) -> FetchReport {
+            lock.lock()
+            deadlines.append(request.deadline)
+            lock.unlock()
+            return .response(FetchedResponse(status: 200, url: request.url, body: Array(#"{"latestVersion": "1.0"}"#.utf8)))
+        }
+    }
+
+    /// `--deadline` is one instant from the start of the check, on the checker's monotonic
+    /// clock, and the helper's request carries that instant; once it has passed, nothing is asked.
+    @Test func theDeadlineIsOneInstantFromTheCheckToTheHelper() throws {
+        var request = manifest("1.0")
+        request.deadline = 2.5
+        let started = MonotonicInstant(seconds: 100)
+        let inTime = DeadlineRecorder(clock: [started, started.advanced(by: 1)])
+        let checker = UpdateChecker(fetcher: inTime, now: { Self.now }, monotonicNow: { inTime.now() })
+        _ = try checker.check(request)
+        #expect(inTime.deadlines == [started.advanced(by: 2.5)])
+        let late = DeadlineRecorder(clock: [started, started.advanced(by: 3)])
+        let lateChecker = UpdateChecker(fetcher: late, now: { Self.now }, monotonicNow: { late.now() })
+        #expect(throws: Failure(.timeout, "https://example.com/app.json: not asked: the --deadline of 2.5 s passed before the request")) {
+            try lateChecker.check(request)
+        }
+        #expect(late.deadlines.isEmpty)
     }
 
     @Test func noReleaseOffered() throws {
@@ -97,11 +148,11 @@ import VersionCheckTestSupport
     }
 
     @Test(arguments: [
-        ("2.1.0", VersionCheckCLI.ExitStatus.no, "gate failed: 2.1.0 is not newer than the latest 2.1.0", false),
+        ("2.1.0", VersionCheckCore.ExitStatus.no, "gate failed: 2.1.0 is not newer than the latest 2.1.0", false),
         ("2.1.1", .success, "gate passed: 2.1.1 is newer than the latest 2.1.0", true),
         ("1.0", .no, "gate failed: 1.0 is not newer than the latest 2.1.0", false),
     ])
-    func gate(current: String, status: VersionCheckCLI.ExitStatus, line: String, passed: Bool) throws {
+    func gate(current: String, status: VersionCheckCore.ExitStatus, line: String, passed: Bool) throws {
         let http = try FakeHTTP(fixture: "manifest-full.json")
         let (exit, capture) = run(manifest(current, gate: true), http: http)
         #expect(exit == status)
@@ -219,11 +270,11 @@ import VersionCheckTestSupport
     }
 
     @Test(arguments: [
-        ("2.5.0-beta.1", VersionCheckCLI.ExitStatus.no, "gate failed: 2.5.0-beta.1 is not a version App Store Connect accepts ("),
+        ("2.5.0-beta.1", VersionCheckCore.ExitStatus.no, "gate failed: 2.5.0-beta.1 is not a version App Store Connect accepts ("),
         ("2.5.0", .success, "gate passed: 2.5.0 is newer than the latest 2.4.1"),
         ("v2.5", .no, "gate failed: v2.5 is not a version App Store Connect accepts ("),
     ])
-    func lookupGateRequiresAnAppStoreVersion(current: String, status: VersionCheckCLI.ExitStatus, line: String) throws {
+    func lookupGateRequiresAnAppStoreVersion(current: String, status: VersionCheckCore.ExitStatus, line: String) throws {
         let http = try FakeHTTP(fixture: "itunes-ios.json")
         let (exit, capture) = run(lookup(current, gate: true), http: http)
         #expect(exit == status)

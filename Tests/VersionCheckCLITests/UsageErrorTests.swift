@@ -1,5 +1,9 @@
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 
 /// Every class of usage error: exit 64, nothing on stdout, one stderr line that
 /// names the culprit and points to the right help.

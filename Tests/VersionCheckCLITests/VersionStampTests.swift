@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckTestSupport
 
 /// The version is written once, in BuildInfo.h; a plain build (this one) shows that

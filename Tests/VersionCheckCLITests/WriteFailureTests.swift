@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckTestSupport
 
 /// A lost write is never success (SPEC *Details*, writing; exit 74): stdout on a full
@@ -22,7 +26,7 @@ struct WriteFailureTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result)")
     }
 
-    @Test(.enabled(if: hasDevFull), arguments: [
+    @Test(.enabled(if: hasDevFull, "/dev/full, a disk that is always full, does not exist here"), arguments: [
         ["sort", "1.10", "1.2"], ["sort", "--json", "1.10", "1.2"], ["bump", "minor", "1.2.3"], ["compare", "1.0", "2.0"],
         ["satisfies", "--json", "1.0", ">=1"], ["validate", "--json", "1.0"], ["help"], ["--help"], ["--version"],
         ["completions", "bash"],
@@ -33,20 +37,20 @@ struct WriteFailureTests {
         #expect(result.stderr.contains("No space left on device"), "\(result)")
     }
 
-    @Test(.enabled(if: hasDevFull)) func manifestCheckToAFullDisk() throws {
+    @Test(.enabled(if: hasDevFull, "/dev/full, a disk that is always full, does not exist here")) func manifestCheckToAFullDisk() throws {
         let manifest = TestPaths.fixture("manifest-full.json").path
         let result = try runInShell(Self.toDevFull, arguments: ["manifest", "--url", manifest, "--current", "0.1"])
         Self.expectOutputError(result)
     }
 
-    @Test(.enabled(if: hasDevFull)) func anotherErrorKeepsItsCode() throws {
+    @Test(.enabled(if: hasDevFull, "/dev/full, a disk that is always full, does not exist here")) func anotherErrorKeepsItsCode() throws {
         // `--json` puts the error object on stdout, which fails too: the 65 stays.
         let result = try runInShell(Self.toDevFull, arguments: ["compare", "--json", "1..2", "1"])
         #expect(result.status == 65, "\(result)")
         #expect(!result.stderr.contains("write failed"), "\(result)")
     }
 
-    @Test(.enabled(if: hasDevFull)) func quietNeedsNoStdout() throws {
+    @Test(.enabled(if: hasDevFull, "/dev/full, a disk that is always full, does not exist here")) func quietNeedsNoStdout() throws {
         let result = try runInShell(Self.toDevFull, arguments: ["-q", "compare", "1.0", "2.0"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")

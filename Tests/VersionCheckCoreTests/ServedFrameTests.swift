@@ -35,7 +35,7 @@ struct ServedFrameTests {
             }
         }
         #expect(ServedFrame.report(from: Self.report.encoded) == Self.report)
-        let failure = FetchReport.failure(FetchFailure(.timeout, "slow"))
+        let failure = FetchReport.failure(Failure(.timeout, "slow"))
         #expect(ServedFrame.report(from: failure.encoded) == failure)
     }
 
@@ -50,7 +50,7 @@ struct ServedFrameTests {
         // A payload cut short or padded is not a report.
         #expect(ServedFrame.report(from: Array(Self.report.encoded.dropLast())) == nil)
         #expect(ServedFrame.report(from: Self.report.encoded + [0x41]) == nil)
-        #expect(ServedFrame.report(from: Array(FetchReport.failure(FetchFailure(.timeout, "x")).encoded) + [0x41]) == nil)
+        #expect(ServedFrame.report(from: Array(FetchReport.failure(Failure(.timeout, "x")).encoded) + [0x41]) == nil)
         #expect(ServedFrame.request(from: Array("--timeout".utf8)) == nil)
     }
 

@@ -38,17 +38,19 @@ import VersionCheckCore
 
     static let url = URL(string: "https://example.invalid/app.json")!
 
+    /// A client whose deadline is `deadline` seconds after the fake clock's start.
     func client(_ server: StalledServer, clock: FakeClock, retries: Int, deadline: Double?, wait: Double) -> RetryingHTTPClient {
         RetryingHTTPClient(
-            transport: server, policy: RetryPolicy(retries: retries, deadline: deadline),
-            sleep: { clock.advance($0) }, random: { _ in wait }, now: { clock.now })
+            transport: server, policy: RetryPolicy(retries: retries, deadline: deadline.map { MonotonicInstant(seconds: $0) }),
+            sleep: { clock.advance($0) }, random: { _ in wait }, now: { clock.now },
+            monotonicNow: { MonotonicInstant(seconds: clock.elapsed) })
     }
 
     @Test func theWholeCheckEndsByTheDeadlineWhateverTimeoutAndRetriesSay() {
         let clock = FakeClock()
         let server = StalledServer(clock: clock, timeout: 10)
         let client = client(server, clock: clock, retries: 10, deadline: 2, wait: 0.25)
-        #expect(throws: FetchFailure(.timeout, "https://example.invalid/app.json: no answer before the --deadline (1 attempt)")) {
+        #expect(throws: Failure(.timeout, "https://example.invalid/app.json: no answer before the --deadline (1 attempt)")) {
             try client.get(Self.url)
         }
         #expect(clock.elapsed == 2)
@@ -60,7 +62,7 @@ import VersionCheckCore
         let server = StalledServer(clock: clock, timeout: 1)
         // Attempt 1: 1 s; wait 0.75 s (ends at 1.75 < 2.5); attempt 2: min(1, 0.75) = 0.75 s, ends at 2.5.
         let client = client(server, clock: clock, retries: 5, deadline: 2.5, wait: 0.75)
-        #expect(throws: FetchFailure(.timeout, "https://example.invalid/app.json: no answer before the --deadline (2 attempts)")) {
+        #expect(throws: Failure(.timeout, "https://example.invalid/app.json: no answer before the --deadline (2 attempts)")) {
             try client.get(Self.url)
         }
         #expect(server.limits == [2.5, 0.75])
@@ -74,7 +76,7 @@ import VersionCheckCore
         do {
             _ = try client.get(Self.url)
             Issue.record("no failure")
-        } catch let failure as FetchFailure {
+        } catch let failure as Failure {
             #expect(failure.kind == .timeout)
             #expect(failure.message.contains("retry 1 not started: its wait of 2.50 s would end after the --deadline"), "\(failure.message)")
         } catch {
@@ -88,7 +90,7 @@ import VersionCheckCore
         let clock = FakeClock()
         let server = StalledServer(clock: clock, timeout: 1)
         let client = client(server, clock: clock, retries: 2, deadline: nil, wait: 0.5)
-        #expect(throws: FetchFailure(.timeout, "https://example.invalid/app.json: timed out after 1 s (3 attempts)")) {
+        #expect(throws: Failure(.timeout, "https://example.invalid/app.json: timed out after 1 s (3 attempts)")) {
             try client.get(Self.url)
         }
         #expect(server.limits == [nil, nil, nil])
@@ -96,7 +98,7 @@ import VersionCheckCore
     }
 
     @Test func theDeadlineTravelsOnTheHelpersCommandLine() {
-        let request = FetchRequest(url: "https://example.invalid/a", timeout: 10, retries: 2, userAgent: "ua", deadline: 1.5)
+        let request = FetchRequest(url: "https://example.invalid/a", timeout: 10, retries: 2, userAgent: "ua", deadline: MonotonicInstant(seconds: 1.5))
         #expect(request.arguments.contains("--deadline-at"))
         #expect(FetchRequest(arguments: request.arguments) == request)
         let without = FetchRequest(url: "https://example.invalid/a", userAgent: "ua")

@@ -8,7 +8,8 @@ import VersionCheckTestSupport
 struct HostileSecurityTests {
     /// The modules linked into the two programs users run (not the benchmark tool).
     static let shipped = [
-        "VersionCheckCore", "VersionCheckSources", "VersionCheckCLI", "VersionCheckFetch", "VersionCheckBuildInfo",
+        "VersionCheckCore", "VersionCheckSources", "VersionCheckPlatform", "VersionCheckCommandLine", "VersionCheckPipeline",
+        "VersionCheckCLI", "VersionCheckFetch", "VersionCheckBuildInfo",
         "versioncheck", "versioncheck-fetch",
     ]
 
@@ -30,7 +31,7 @@ struct HostileSecurityTests {
         let files = try Self.sources()
         #expect(files.count > 20)
         #expect(files.filter { $0.path.hasSuffix(".c") }.map(\.path) == ["VersionCheckBuildInfo/BuildInfo.c"])
-        let spawning = ["VersionCheckCLI/System+Process.swift": 1, "VersionCheckCLI/Refresh/System+Detached.swift": 1]
+        let spawning = ["VersionCheckPlatform/System+Process.swift": 1, "VersionCheckPlatform/System+Detached.swift": 1]
         // Whole words: `runProcess(` is not `Process(`.
         let banned = [
             "system", "popen", "Process", "posix_spawnp", "fork", "vfork", "clone", "syscall", "execv", "execvp", "execlp", "execl",

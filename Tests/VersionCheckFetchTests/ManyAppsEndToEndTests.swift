@@ -53,7 +53,8 @@ struct ManyAppsEndToEndTests {
         let lookup = server.url("/lookup")
         let feeds = server.url("/fixtures/")
         #expect(result.status == 101, "\(result)")
-        #expect(result.stderr == "")
+        // Console Helper has no source: skipped, listed with --all, counted here.
+        #expect(result.stderr == "versioncheck: 1 app skipped; --all lists them and why\n")
         #expect(result.stdout == """
             Clipboard      3.9  -> 3.10   optional  \(lookup)?bundleId=com.example.clipboard&country=us&entity=macSoftware
             Example Notes  5209 -> 7000   optional  \(feeds)appcast-sparkle2.xml
@@ -81,6 +82,56 @@ struct ManyAppsEndToEndTests {
         ])
         #expect(lines[3].hasPrefix("Suite           7000           up to date  \(server.url("/fixtures/appcast-sparkle2.xml"))"))
         #expect(lines[4] == "Console Helper                 skipped (no SUFeedURL, Mac App Store receipt or iOS platform)")
+    }
+
+    /// `--ignore ID` leaves an app out; `--ignore ID@VERSION` only while its latest is
+    /// VERSION, compared as its check compares (a build number for a Sparkle app); IDs
+    /// match in any ASCII case; `VERSIONCHECK_IGNORE` adds more; neither counts as skipped.
+    @Test func ignoredAppsAreLeftOutUntilANewerReleaseShowsThemAgain() throws {
+        let server = try LoopbackServer()
+        let apps = try Self.stageApplications(port: server.port)
+        let ignoring = try runProduct(
+            "versioncheck", ["outdated", apps, "--ignore", "com.example.clipboard", "--ignore", "COM.EXAMPLE.NOTES.MAC@7000"],
+            environment: Self.environment(server))
+        #expect(ignoring.status == 101, "\(ignoring)")
+        #expect(ignoring.stdout.split(separator: "\n").map { String($0.prefix(7)) } == ["Notes  ", "Clipper"], "\(ignoring.stdout)")
+        #expect(ignoring.stderr == "versioncheck: 1 app skipped; --all lists them and why\n")
+        // The ignored version is a build number: 7000, not its display version.
+        let all = try runProduct(
+            "versioncheck", ["outdated", apps, "--all", "--json", "--ignore", "com.example.clipboard", "--ignore", "com.example.notes.mac@7000"],
+            environment: Self.environment(server))
+        let objects = try Self.objects(all.stdout)
+        #expect(objects.map { $0["status"] as? String } == ["skipped", "skipped", "optional", "none", "skipped", "forced"])
+        #expect(objects.filter { $0["status"] as? String == "skipped" }.map { $0["reason"] as? String } == [
+            "ignored", "ignored", "no SUFeedURL, Mac App Store receipt or iOS platform",
+        ])
+        #expect(all.stderr == "")
+        // A newer release than the one ignored shows the app again.
+        let newer = try runProduct(
+            "versioncheck", ["outdated", apps, "--ignore", "com.example.notes.mac@6999"], environment: Self.environment(server))
+        #expect(newer.stdout.contains("Example Notes  5209 -> 7000   optional"), "\(newer.stdout)")
+        // From the environment: items trimmed, empty ones dropped.
+        let environment = try runProduct(
+            "versioncheck", ["outdated", apps],
+            environment: Self.environment(server, ["VERSIONCHECK_IGNORE": " com.example.clipper , ,com.example.clipboard"]))
+        #expect(environment.status == 100, "\(environment)")
+        #expect(!environment.stdout.contains("Clipper") && !environment.stdout.contains("Clipboard"), "\(environment.stdout)")
+    }
+
+    @Test func aBadIgnoreIsRefusedBeforeAnyRequest() throws {
+        let server = try LoopbackServer()
+        let apps = try Self.stageApplications(port: server.port)
+        let empty = try runProduct("versioncheck", ["outdated", apps, "--ignore", "@1.0"], environment: Self.environment(server))
+        #expect(empty.status == 64, "\(empty)")
+        let invalid = try runProduct(
+            "versioncheck", ["outdated", apps], environment: Self.environment(server, ["VERSIONCHECK_IGNORE": "com.example.notes@"]))
+        #expect(invalid.status == 64, "\(invalid)")
+        #expect(invalid.stderr.hasPrefix("versioncheck: error: VERSIONCHECK_IGNORE 'com.example.notes@': "), "\(invalid.stderr)")
+        // A VERSION that no reading accepts (Sparkle's included) is 65.
+        let unreadable = try runProduct("versioncheck", ["outdated", apps, "--ignore", "com.example.notes@ "], environment: Self.environment(server))
+        #expect(unreadable.status == 65, "\(unreadable)")
+        #expect(unreadable.stderr.hasPrefix("versioncheck: error: --ignore 'com.example.notes@ ': "), "\(unreadable.stderr)")
+        #expect(server.requests().isEmpty)
     }
 
     @Test func jsonLinesNameEveryAppWithItsPathInPathOrder() throws {
@@ -135,7 +186,9 @@ struct ManyAppsEndToEndTests {
         let result = try runProduct("versioncheck", ["outdated", apps, "--json"], environment: Self.environment(server))
         #expect(result.status == 66, "\(result)")
         let errors = result.stderr.split(separator: "\n")
-        #expect(errors.count == 2, "\(result.stderr)")
+        // Two failures in path order, then the count of the apps skipped (Console Helper).
+        #expect(errors.count == 3, "\(result.stderr)")
+        #expect(errors.last == "versioncheck: 1 app skipped; --all lists them and why")
         #expect(errors[0].hasPrefix("versioncheck: error: A Broken: '\(apps)/A Broken.app': a folder with no Contents/Info.plist"))
         #expect(errors[1].hasPrefix("versioncheck: error: Gone: \(server.url("/gone.xml")): HTTP 404"))
         let objects = try Self.objects(result.stdout)
@@ -303,9 +356,36 @@ struct ManyAppsEndToEndTests {
         #expect(missing.stderr == "versioncheck: error: batch '/no/such/list.txt': no such file\n")
     }
 
+    /// A URL is parsed and checked when its line's request is built, with every other
+    /// line's, before any request (SPEC.md): a bad one on line 3 is 64 naming line 3, and
+    /// the server behind lines 1 and 2 is never asked.
+    @Test(arguments: [
+        ("manifest --url ftp://example.com/a.json --current 1.0",
+         "line 3: --url 'ftp://example.com/a.json': unsupported scheme 'ftp'"),
+        ("manifest --url http://example.com/a.json --current 1.0",
+         "line 3: --url 'http://example.com/a.json': plain http:// to a non-loopback host is refused; use https:// or --allow-insecure"),
+        ("manifest --url 'https://' --current 1.0", "line 3: --url 'https://': not a valid URL"),
+        ("lookup --id 1 --current 1.0 --lookup-url http://example.com/lookup",
+         "line 3: --lookup-url 'http://example.com/lookup?id=1&country=us': plain http:// to a non-loopback host is refused"),
+    ])
+    func aBadURLOnAnyLineIsFoundBeforeAnyRequest(bad: String, message: String) throws {
+        let server = try LoopbackServer(routes: ["/m.json": [Self.manifest("2.0")], "/lookup": [Self.manifest("2.0")]])
+        let lines = [
+            "manifest --url \(server.url("/m.json")) --current 1.0",
+            "lookup --id 1 --current 1.0 --lookup-url \(server.url("/lookup"))",
+            bad,
+        ]
+        let result = try runProduct("versioncheck", ["batch", "--jobs", "1"], stdin: Data(lines.joined(separator: "\n").utf8))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("versioncheck: error: \(message)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(server.requests().isEmpty, "\(server.requests().map(\.path))")
+    }
+
     // MARK: progress
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script)))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: PseudoTerminal.script), "script(1), which gives the binary a terminal, is not installed"))
     func progressIsShownOnlyOnATerminalAndErasedAtTheEnd() throws {
         let server = try LoopbackServer(routes: ["/m.json": [Self.manifest("2.0")]])
         let list = try Self.file((1...3).map { "manifest --url \(server.url("/m.json")) --current \($0).0" }.joined(separator: "\n"))

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckTestSupport
 
 /// The built `versioncheck` binary (which execs `versioncheck-fetch`) against a

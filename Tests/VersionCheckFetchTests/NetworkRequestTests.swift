@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 import VersionCheckCLI
+import VersionCheckCore
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
 import VersionCheckTestSupport
 
 /// What the server receives, what `-v` shows, and the refusals that happen

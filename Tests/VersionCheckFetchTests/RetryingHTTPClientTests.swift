@@ -55,7 +55,7 @@ import VersionCheckCore
         let client = RetryingHTTPClient(
             transport: script, policy: RetryPolicy(retries: 3), sleep: { sleeps.record($0) },
             random: { upper in draws.record(upper); return upper / 4 }, now: { Self.now })
-        #expect(throws: FetchFailure(.unreachable, "https://example.invalid/lookup?id=1: cannot connect: connection refused (4 attempts)")) {
+        #expect(throws: Failure(.unreachable, "https://example.invalid/lookup?id=1: cannot connect: connection refused (4 attempts)")) {
             try client.get(Self.url)
         }
         #expect(draws.all == [0.5, 1, 2])
@@ -68,7 +68,7 @@ import VersionCheckCore
         var outcomes: [Result<HTTPResponse, TransportError>]
         var retries: Int
         var status: Int?
-        var failure: FetchFailure?
+        var failure: Failure?
         var waits: [Double]
         var calls: Int
         var testDescription: String { name }
@@ -90,37 +90,37 @@ import VersionCheckCore
         Row(name: "Retry-After of exactly 60 s is honoured", outcomes: [response(429, retryAfter: "60"), response(200)],
             retries: 1, status: 200, waits: [60], calls: 2),
         Row(name: "Retry-After over 60 s fails at once", outcomes: [response(429, retryAfter: "61")], retries: 5,
-            failure: FetchFailure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests; the server asked to wait 61 s (more than 60 s), not retrying"),
+            failure: Failure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests; the server asked to wait 61 s (more than 60 s), not retrying"),
             waits: [], calls: 1),
         Row(name: "unreadable Retry-After falls back to backoff", outcomes: [response(503, retryAfter: "soon"), response(200)],
             retries: 1, status: 200, waits: [0.5], calls: 2),
         Row(name: "500 until the retries run out", outcomes: [response(500)], retries: 2,
-            failure: FetchFailure(.serverError, "https://example.invalid/lookup?id=1: HTTP 500 server error (3 attempts)"),
+            failure: Failure(.serverError, "https://example.invalid/lookup?id=1: HTTP 500 server error (3 attempts)"),
             waits: [0.5, 1], calls: 3),
         Row(name: "429 with no retries", outcomes: [response(429)], retries: 0,
-            failure: FetchFailure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests (1 attempt)"),
+            failure: Failure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests (1 attempt)"),
             waits: [], calls: 1),
         Row(name: "timeouts until the retries run out", outcomes: [.failure(.timedOut(seconds: 0.5))], retries: 1,
-            failure: FetchFailure(.timeout, "https://example.invalid/lookup?id=1: timed out after 0.5 s (2 attempts)"),
+            failure: Failure(.timeout, "https://example.invalid/lookup?id=1: timed out after 0.5 s (2 attempts)"),
             waits: [0.5], calls: 2),
         Row(name: "too large is not retried", outcomes: [.failure(.tooLarge(limit: 8 * 1024 * 1024))], retries: 3,
-            failure: FetchFailure(.tooLarge, "https://example.invalid/lookup?id=1: response body larger than 8 MiB"),
+            failure: Failure(.tooLarge, "https://example.invalid/lookup?id=1: response body larger than 8 MiB"),
             waits: [], calls: 1),
         Row(name: "an insecure redirect is not retried",
             outcomes: [.failure(.insecureRedirect(to: "http://192.0.2.1/", reason: "https to http"))], retries: 3,
-            failure: FetchFailure(.insecureRedirect, "https://example.invalid/lookup?id=1: redirect to 'http://192.0.2.1/' refused (https to http)"),
+            failure: Failure(.insecureRedirect, "https://example.invalid/lookup?id=1: redirect to 'http://192.0.2.1/' refused (https to http)"),
             waits: [], calls: 1),
         // Issue 21: printed as `99999999999999991611392. s`.
         Row(name: "a Retry-After of 10^23 s is printed sensibly", outcomes: [response(429, retryAfter: "99999999999999999999999")],
             retries: 3,
-            failure: FetchFailure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests; the server asked to wait 1e+23 s (more than 60 s), not retrying"),
+            failure: Failure(.rateLimited, "https://example.invalid/lookup?id=1: HTTP 429 Too Many Requests; the server asked to wait 1e+23 s (more than 60 s), not retrying"),
             waits: [], calls: 1),
         Row(name: "a Retry-After of 400 digits is printed sensibly", outcomes: [response(503, retryAfter: String(repeating: "9", count: 400))],
             retries: 3,
-            failure: FetchFailure(.serverError, "https://example.invalid/lookup?id=1: HTTP 503 server error; the server asked to wait 1.8e+308 s (more than 60 s), not retrying"),
+            failure: Failure(.serverError, "https://example.invalid/lookup?id=1: HTTP 503 server error; the server asked to wait 1.8e+308 s (more than 60 s), not retrying"),
             waits: [], calls: 1),
         Row(name: "TLS failure is not retried", outcomes: [.failure(.tlsFailed("bad certificate"))], retries: 3,
-            failure: FetchFailure(.unreachable, "https://example.invalid/lookup?id=1: TLS failed: bad certificate"),
+            failure: Failure(.unreachable, "https://example.invalid/lookup?id=1: TLS failed: bad certificate"),
             waits: [], calls: 1),
     ]
 

@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `batch [FILE]`: one `lookup` or `manifest` check per line of FILE (stdin when absent),
@@ -31,8 +35,8 @@ struct BatchCommand: Command {
         case .success(let bytes): return bytes
         case .failure(.noSuchFile): throw Failure(.noInput, "batch \(shown): no such file")
         case .failure(.isDirectory): throw Failure(.noInput, "batch \(shown): a folder, not a list of checks")
-        case .failure(.cannotOpen(let code)), .failure(.readFailed(let code)):
-            throw Failure(.noInput, "batch \(shown): cannot be read: \(System.describe(errno: code))")
+        case .failure(.cannotOpen(let error)), .failure(.readFailed(let error)):
+            throw Failure(.noInput, "batch \(shown): cannot be read: \(error.description)")
         case .failure(.tooLarge):
             throw Failure(.invalidInput, "batch \(shown): larger than \(BatchFile.maximumSize / 1024 / 1024) MiB")
         }

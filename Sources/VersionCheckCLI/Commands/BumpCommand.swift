@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `bump LEVEL VERSION [--pre ID]`: prints the next version (with `--json`:

@@ -1,3 +1,9 @@
+import VersionCheckCommandLine
+import VersionCheckCore
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
+
 /// `completions SHELL`: prints the completion script for bash, zsh or fish.
 struct CompletionsCommand: Command {
     static let spec = CommandTable.completions

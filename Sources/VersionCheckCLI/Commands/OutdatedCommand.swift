@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `outdated [PATH …]`: every app bundle under PATH, each checked against its own
@@ -25,9 +29,12 @@ struct OutdatedCommand: Command {
         // The bundles' Info.plists are read `jobs` at a time too (500 of them were half
         // this command's own instructions, on one thread).
         let environment = context.environment
+        let ignoring = try IgnoreList(options: line[Option.ignore], environment: environment)
         items = BoundedParallel.map(count: entries.count, width: jobs) { index in
             let entry = entries[index]
-            guard let why = entry.cannotList else { return Self.item(entry.path, line: line, environment: environment) }
+            guard let why = entry.cannotList else {
+                return Self.item(entry.path, line: line, ignoring: ignoring, environment: environment)
+            }
             // A folder that cannot be listed is a failure in its place (SPEC.md): never passed over.
             return CheckListItem(label: .folder(path: entry.path), work: .failed(Failure(.noInput, "cannot list: \(why)")))
         }
@@ -38,7 +45,7 @@ struct OutdatedCommand: Command {
     }
 
     /// The row of the bundle at `path`: its check, a skip, or why it cannot be read.
-    static func item(_ path: String, line: ParsedCommandLine, environment: [String: String]) -> CheckListItem {
+    static func item(_ path: String, line: ParsedCommandLine, ignoring: IgnoreList, environment: [String: String]) -> CheckListItem {
         let bundle: AppBundle
         do {
             bundle = try AppBundle.read(path)
@@ -46,6 +53,10 @@ struct OutdatedCommand: Command {
             return CheckListItem(label: .app(name: AppBundle.folderName(path), path: path), work: .failed(error))
         }
         let label = CheckListItem.Label.app(name: bundle.name, path: path)
+        let ignore = ignoring.rule(for: bundle.info.strings[InfoPlist.bundleIdentifierKey])
+        if let ignore, ignore.version == nil {
+            return CheckListItem(label: label, work: .skipped(reason: IgnoreList.reason), ignore: ignore)
+        }
         var current: String?
         var feedURL: String?
         if case .appcast(let feed) = bundle.source {
@@ -65,7 +76,7 @@ struct OutdatedCommand: Command {
             }
             return CheckListItem(
                 label: label, work: .check(try CheckRequestBuilder.request(from: check, environment: environment, preread: bundle.info)),
-                current: current)
+                current: current, ignore: ignore)
         } catch {
             return CheckListItem(label: label, work: .failed(error))
         }
@@ -82,26 +93,27 @@ struct OutdatedCommand: Command {
     ) throws(Failure) -> ParsedCommandLine? {
         var values = line.values
         values[Option.jobs.name] = nil
+        values[Option.ignore.name] = nil
         var flags = line.flags
         flags.remove(Option.all.name)
         values[Option.currentFrom.name] = .text(bundle.path)
-        let command: any CheckingCommand.Type
+        let command: CommandSpec
         switch bundle.source {
         case .none:
             return nil
         case .appcast:
             // Only a feed `AppBundle.feedDecision` lets through is ever given as --url.
             guard let url = feedURL else { return nil }
-            command = ManifestCommand.self
+            command = CommandTable.manifest
             values[Option.url.name] = .text(url)
         case .macAppStore:
-            command = LookupCommand.self
+            command = CommandTable.lookup
             values[Option.platform.name] = .platform(.mac)
         case .iOSAppStore:
-            command = LookupCommand.self
+            command = CommandTable.lookup
             values[Option.platform.name] = .platform(.ios)
         }
         return ParsedCommandLine(
-            command: command.spec, runs: command, global: line.global, values: values, flags: flags, arguments: [])
+            command: command, global: line.global, values: values, flags: flags, arguments: [])
     }
 }

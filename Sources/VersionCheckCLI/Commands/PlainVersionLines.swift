@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// The fast path of `sort` on stdin: when every non-blank line is a plain numeric version

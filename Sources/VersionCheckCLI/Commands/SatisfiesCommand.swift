@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `satisfies VERSION CONSTRAINT`: exit 0 if satisfied, 1 if not; prints nothing

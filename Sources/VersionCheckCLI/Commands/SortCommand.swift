@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `sort [-r] [--satisfies C] [--stable] [--ignore-invalid] [--latest] [--unique] [--prefix P]

@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// What `sort` was asked for, as typed values (SPEC.md "Version tools").

@@ -1,3 +1,7 @@
+import VersionCheckCommandLine
+import VersionCheckPipeline
+import VersionCheckPlatform
+import VersionCheckSources
 import VersionCheckCore
 
 /// `validate [--strict | --app-store] VERSION...`: nothing on success; one stderr

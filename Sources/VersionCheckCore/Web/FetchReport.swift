@@ -17,7 +17,7 @@
 /// a line break (the helper replaces them with spaces).
 public enum FetchReport: Sendable, Equatable {
     case response(FetchedResponse)
-    case failure(FetchFailure)
+    case failure(Failure)
 
     /// The first line of every report.
     public static let magic = "versioncheck-fetch 1"
@@ -55,7 +55,7 @@ public enum FetchReport: Sendable, Equatable {
     /// follows, or a failure. Throws a reason when the header is not a report.
     public enum Header: Sendable, Equatable {
         case response(status: Int, url: String, entityTag: String?, lastModified: String?, bodyLength: Int)
-        case failure(FetchFailure)
+        case failure(Failure)
     }
 
     /// A whole report held in `bytes` (a `--serve` frame's payload): nil unless it is
@@ -100,8 +100,8 @@ public enum FetchReport: Sendable, Equatable {
             fields[name] = String(decoding: line[line.index(after: space)...], as: UTF8.self)
         }
         if let kindText = fields["failure"] {
-            guard let kind = FetchFailure.Kind(rawValue: kindText) else { return nil }
-            return .failure(FetchFailure(kind, fields["message"] ?? ""))
+            guard let kind = ErrorKind(rawValue: kindText) else { return nil }
+            return .failure(Failure(kind, fields["message"] ?? ""))
         }
         guard let status = fields["status"].flatMap({ Int($0) }), let url = fields["url"],
               let length = fields["body"].flatMap({ Int($0) }), length >= 0
@@ -138,34 +138,15 @@ public struct FetchedResponse: Sendable, Equatable {
     public var isSuccess: Bool { (200..<300).contains(status) }
 }
 
-/// Why a GET gave no usable response, after any retries: one line that names the URL.
-public struct FetchFailure: Error, Sendable, Equatable {
-    /// SPEC.md's `error.kind` of a transport failure.
-    public enum Kind: String, Sendable, CaseIterable {
-        case unreachable, timeout
-        case rateLimited = "rate-limited"
-        case serverError = "server-error"
-        case tooLarge = "too-large"
-        case insecureRedirect = "insecure-redirect"
-        case badResponse = "bad-response"
-        case `internal`
-    }
-
-    public var kind: Kind
-    public var message: String
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
 /// The limits every request obeys (SPEC.md, "Checking for an update").
 public enum FetchLimits {
     /// The largest body accepted, from the network or a file: 8 MiB. Exactly this is accepted.
     public static let maximumBodySize = 8 * 1024 * 1024
     /// Redirects followed before giving up.
     public static let maximumRedirects = 5
+    /// The longest `Retry-After` wait honoured, in seconds: a server asking for more fails
+    /// the check at once (75), and the main process allows for this wait per retry.
+    public static let maximumRetryAfter: Double = 60
     /// The most bytes of response headers accepted, the status line and every header line
     /// of one response together: 64 KiB. More is 76 `too-large`, never retried.
     public static let maximumHeaderSize = 64 * 1024

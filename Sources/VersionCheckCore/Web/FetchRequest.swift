@@ -10,10 +10,10 @@ public struct FetchRequest: Sendable, Equatable {
     public var timeout: Double
     /// Retries after the first attempt, 0…10.
     public var retries: Int
-    /// When `--deadline` passes, in seconds of `CLOCK_MONOTONIC` (one clock for the main
-    /// process and the helper, so the helper's own start-up counts too): attempts,
-    /// redirects and retry waits all end by then (nil: no deadline).
-    public var deadline: Double?
+    /// When `--deadline` passes, on `CLOCK_MONOTONIC` (one clock for the main process
+    /// and the helper, so the helper's own start-up counts too): attempts, redirects and
+    /// retry waits all end by then (nil: no deadline).
+    public var deadline: MonotonicInstant?
     /// Plain `http://` allowed to any host, redirects included.
     public var allowInsecure: Bool
     /// One diagnostic line per request, redirect and retry on stderr.
@@ -27,7 +27,7 @@ public struct FetchRequest: Sendable, Equatable {
 
     public init(
         url: String, timeout: Double = 10, retries: Int = 2, allowInsecure: Bool = false, verbose: Bool = false,
-        userAgent: String, entityTag: String? = nil, lastModified: String? = nil, deadline: Double? = nil
+        userAgent: String, entityTag: String? = nil, lastModified: String? = nil, deadline: MonotonicInstant? = nil
     ) {
         self.deadline = deadline
         self.url = url
@@ -43,7 +43,7 @@ public struct FetchRequest: Sendable, Equatable {
     /// The helper's command line (without its program name).
     public var arguments: [String] {
         var arguments = ["--timeout", String(timeout), "--retries", String(retries), "--user-agent", userAgent]
-        if let deadline { arguments += ["--deadline-at", String(deadline)] }
+        if let deadline { arguments += ["--deadline-at", deadline.encoded] }
         if allowInsecure { arguments.append("--allow-insecure") }
         if verbose { arguments.append("--verbose") }
         if let entityTag { arguments += ["--if-none-match", entityTag] }
@@ -75,10 +75,10 @@ public struct FetchRequest: Sendable, Equatable {
                 return nil
             }
         }
-        var deadline: Double?
+        var deadline: MonotonicInstant?
         if let text = values["--deadline-at"] {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
-            deadline = seconds
+            guard let instant = MonotonicInstant(encoded: text) else { return nil }
+            deadline = instant
         }
         guard let url, let timeout = values["--timeout"].flatMap(Double.init), timeout > 0,
               let retries = values["--retries"].flatMap(Int.init), let userAgent = values["--user-agent"]

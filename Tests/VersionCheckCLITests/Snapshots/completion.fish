@@ -31,7 +31,7 @@ function __versioncheck_arguments --description 'Print how many arguments follow
             continue
         end
         switch $token
-            case --id --bundle-id --country --platform --lookup-url --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --timeout --deadline --retries --check-period --cache-dir --stale-if-error --channel --rollout-group --appcast-version --url --jobs --satisfies --prefix --pre
+            case --id --bundle-id --country --platform --lookup-url --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --timeout --deadline --retries --check-period --cache-dir --stale-if-error --channel --rollout-group --appcast-version --url --jobs --ignore --satisfies --prefix --pre
                 set value 1
             case '-*'
             case '*'
@@ -112,6 +112,7 @@ complete -c versioncheck -n '__versioncheck_using manifest' -l rollout-group -x 
 complete -c versioncheck -n '__versioncheck_using manifest' -l appcast-version -x -a 'build display' -d 'Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).'
 complete -c versioncheck -n '__versioncheck_using outdated' -l jobs -x -d 'Run at most N checks at a time.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l all -d 'Also list the apps that are up to date and those skipped.'
+complete -c versioncheck -n '__versioncheck_using outdated' -l ignore -x -d 'Skip the app with bundle id ID, or with ID@VERSION only while its latest is VERSION (repeatable).'
 complete -c versioncheck -n '__versioncheck_using outdated' -l country -x -d 'The two-letter App Store country.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l lookup-url -x -d 'Use URL instead of https://itunes.apple.com/lookup.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l force-on -x -a 'major minor patch revision any never' -d 'A bump at LEVEL or above is forced.'

@@ -101,6 +101,7 @@ _versioncheck() {
             _arguments -s : $globals \
                 '--jobs=[Run at most N checks at a time.]:N: ' \
                 '--all[Also list the apps that are up to date and those skipped.]' \
+                '--ignore=[Skip the app with bundle id ID, or with ID@VERSION only while its latest is VERSION (repeatable).]:ID[@VERSION]: ' \
                 '--country=[The two-letter App Store country.]:CC: ' \
                 '--lookup-url=[Use URL instead of https://itunes.apple.com/lookup.]:URL: ' \
                 '--force-on=[A bump at LEVEL or above is forced.]:LEVEL:(major minor patch revision any never)' \

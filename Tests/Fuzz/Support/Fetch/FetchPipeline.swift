@@ -4,6 +4,8 @@
 // decode bodies (with Tests/VersionCheckCLITests/OutputCapture.swift).
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 
 /// Answers every GET with status 200 and `body`.
@@ -34,7 +36,7 @@ func checkPipeline(
     if selector & 0x40 != 0 { policy.minimumAgeDays = 1.5 }
     if selector & 0x80 != 0 { policy.osVersion = try! Version("15.0") }
     var appcast = appcast
-    appcast.current = .given(pipelineCurrent(selector).description)
+    appcast.current = .given(GivenVersion(pipelineCurrent(selector).description))
     let request = CheckRequest(
         source: source, current: pipelineCurrent(selector), policy: policy, gate: selector & 0x20 != 0, appcast: appcast)
     let checker = UpdateChecker(fetcher: FixedResponse(body: body), readFile: { _ throws(Failure) in body }, now: { 1_800_000_000 })

@@ -1,0 +1,76 @@
+import VersionCheckCommandLine
+import VersionCheckPlatform
+import VersionCheckCore
+import VersionCheckSources
+
+/// A publisher's manifest as a source (a file, or a URL through `obtain`): its format
+/// recognised, the versions of the command line read as that format reads them, decoded.
+extension UpdateChecker {
+    /// The manifest at `location` (a file, or a URL already checked), decoded: a file is
+    /// read as it is (never cached), a URL through `obtain`.
+    package func readManifest(
+        _ location: ManifestLocation, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+    ) throws(Failure) -> SourceAnswer {
+        switch location {
+        case .file(let path, let given):
+            // Local manifests are never cached (and read whatever VERSIONCHECK_OFFLINE says).
+            cache?.log("cache: not used: \(Quote.single(path)) is a local manifest, never cached")
+            let body = SourceBody(bytes: try bodies.readFile(path))
+            return SourceAnswer(decoded: try decodeManifest(body, request: request, shown: given, base: nil), source: given)
+        case .remote(let url):
+            let shown = url.display
+            return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
+                // The helper reports the URL that answered: another one means redirects were
+                // followed, and a 404 there says nothing of the manifest given.
+                guard response.url != shown else {
+                    var failure = HTTPStatusPhrase.failure(response.status, shown: shown)
+                    failure.isUnknownApp = failure.kind == .notFound
+                    return failure
+                }
+                let failure = HTTPStatusPhrase.failure(response.status, shown: shown)
+                guard failure.kind == .notFound else { return failure }
+                return Failure(.notFound, "\(failure.message), answered by \(TerminalText.printable(response.url, multiline: false)) after a redirect")
+            } decode: { body throws(Failure) in
+                try decodeManifest(body, request: request, shown: shown, base: shown)
+            }
+        }
+    }
+
+    /// `body` decoded as the manifest format it is (an appcast when its items were kept),
+    /// with the request's versions read as that format reads them. `shown` names the
+    /// manifest in messages; `base` is the URL its relative links are read against (nil
+    /// for a file).
+    package func decodeManifest(_ body: SourceBody, request: CheckRequest, shown: String, base: String?) throws(Failure) -> DecodedBody {
+        let format: any ManifestFormat.Type
+        do throws(BodyError) {
+            format = body.keptItems == nil ? try SourceFormats.recognise(body.bytes) : AppcastFormat.self
+        } catch {
+            throw Failure(.badResponse, "manifest \(shown): \(error.description)")
+        }
+        let (current, policy) = try request.versions(reading: format.versionReading)
+        let context = SourceContext(current: current, appcast: AppcastOptions(
+            channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
+            versionField: request.appcast.compared, osVersion: policy.osVersion,
+            now: now()), base: base)
+        do throws(BodyError) {
+            var itemsToKeep: [UInt8]?
+            let document: SourceDocument
+            if let items = body.keptItems {
+                document = try AppcastFormat.decode(items: items, context: context)
+            } else if format is AppcastFormat.Type, base != nil, request.cache != nil {
+                // A cached appcast's items are kept beside its entry.
+                itemsToKeep = []
+                document = try AppcastFormat.decode(body.bytes, context: context, recording: &itemsToKeep)
+            } else {
+                document = try SourceFormats.decode(body.bytes, as: format, context: context)
+            }
+            return DecodedBody(
+                document: document, current: current, policy: policy, appcast: format.versionReading == .sparkle,
+                itemsToKeep: itemsToKeep)
+        } catch {
+            // A likely slip: the App Store's answer saved or linked as a manifest.
+            let hint = ITunesLookupFormat.isLookupResponse(body.bytes) ? "; this is an App Store lookup response: use versioncheck lookup" : ""
+            throw Failure(.badResponse, "manifest \(shown): \(error.description)\(hint)")
+        }
+    }
+}
