@@ -11,6 +11,8 @@
 // current (`checkPipeline`).
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 import VersionCheckSources
 
@@ -75,7 +77,7 @@ public func fuzzElectronBuilder(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
             require(!error.description.hasPrefix("not the YAML"), "the decoder refuses YAML the reader accepts: \(shown(error.description))")
         }
     }
-    checkPipeline(source: .manifest(location: "https://downloads.invalid/app/latest-mac.yml"), body: body, selector: data[0])
+    checkPipeline(source: try! .manifest(location: "https://downloads.invalid/app/latest-mac.yml"), body: body, selector: data[0])
     return 0
 }
 

@@ -13,6 +13,8 @@
 // offers an update when latest <= current (`checkPipeline`).
 import Foundation
 import VersionCheckCLI
+import VersionCheckCommandLine
+import VersionCheckPipeline
 import VersionCheckCore
 @testable import VersionCheckSources
 
@@ -66,7 +68,7 @@ public func fuzzGitHubReleases(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int
             require((try? Version(release.version.description)) == release.version, "version \(shown(release.version.description)) does not round-trip")
         }
     }
-    checkPipeline(source: .manifest(location: "https://api.github.com/repos/o/r/releases"), body: body, selector: data[0])
+    checkPipeline(source: try! .manifest(location: "https://api.github.com/repos/o/r/releases"), body: body, selector: data[0])
     return 0
 }
 
