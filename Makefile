@@ -318,7 +318,7 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
 FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name versioncheck
-FUZZ_TARGETS := version constraint itunes manifest appcast command-line report-reader
+FUZZ_TARGETS := version constraint itunes manifest appcast github-releases electron-builder command-line report-reader
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
 APPCAST_SUPPORT := $(FETCH_SUPPORT) $(wildcard Tests/Fuzz/Support/Appcast/*.swift)
@@ -362,8 +362,9 @@ $(FUZZ_DIR)/lib/libVersionCheckCore.a: $(CORE_SOURCES)
 	swiftc $(FUZZ_FLAGS) -wmo -module-name VersionCheckCore -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckCore.swiftmodule \
 	  -emit-library -static -o $@ $(CORE_SOURCES)
 
+# -enable-testing: fuzz-github-releases reads the body a second time as a `JSONTree` (internal).
 $(FUZZ_DIR)/lib/libVersionCheckSources.a: $(SOURCES_SOURCES) $(FUZZ_DIR)/lib/libVersionCheckCore.a
-	swiftc $(FUZZ_FLAGS) -wmo -I $(FUZZ_DIR)/modules -module-name VersionCheckSources -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckSources.swiftmodule \
+	swiftc $(FUZZ_FLAGS) -enable-testing -wmo -I $(FUZZ_DIR)/modules -module-name VersionCheckSources -emit-module -emit-module-path $(FUZZ_DIR)/modules/VersionCheckSources.swiftmodule \
 	  -emit-library -static -o $@ $(SOURCES_SOURCES)
 
 # VersionCheckBuildInfo is a header-only C module: a module map is all it needs.
@@ -405,6 +406,12 @@ $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPT
 $(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
+$(FUZZ_DIR)/fuzz-github-releases: Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzGitHubReleases $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
+
+$(FUZZ_DIR)/fuzz-electron-builder: Tests/Fuzz/FuzzElectronBuilder.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzElectronBuilder $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
+
 $(FUZZ_DIR)/fuzz-report-reader: Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) $(CLI_LIBS) -o $@
 
@@ -425,6 +432,8 @@ check-fuzz-harnesses: test-build
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzElectronBuilder.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT)
 
 ASAN_SCRATCH ?= .build-asan

@@ -9,15 +9,24 @@ public enum NotesFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Why a release newer than `latest` is not offered (yet): SPEC.md "Telling the truth
-/// about an appcast", JSON `heldBack`.
+/// about an appcast", JSON `heldBack`. A source marks a release with it (an appcast's
+/// channel or phased rollout, a GitHub pre-release, an electron-builder staged rollout);
+/// the decision adds `min-age` and `major-upgrade`.
 public struct HeldBack: Sendable, Hashable {
     /// JSON `reason`.
     public enum Reason: String, Sendable, Hashable {
         case phasedRollout = "phased-rollout", minAge = "min-age", channel, majorUpgrade = "major-upgrade"
+        /// A GitHub release marked `prerelease`, or whose version has a pre-release part,
+        /// without `--include-prereleases`.
+        case prerelease
+        /// An electron-builder release whose `stagingPercentage` does not reach this
+        /// install's `--rollout-percentile`.
+        case stagedRollout = "staged-rollout"
     }
 
     public var reason: Reason
-    /// When it will be offered (ISO 8601 UTC); `nil` for a channel or a major upgrade.
+    /// When it will be offered (ISO 8601 UTC); `nil` for a channel, a major upgrade, a
+    /// pre-release or a staged rollout.
     public var until: String?
     /// The channel not asked for (`channel`); the `sparkle:minimumAutoupdateVersion` (`major-upgrade`).
     public var detail: String?
@@ -44,12 +53,14 @@ public struct Release: Sendable {
         version: Version, notes: String? = nil, date: String? = nil, critical: Bool = false,
         minimumOsVersion: String? = nil, url: String? = nil, displayVersion: String? = nil, notesUrl: String? = nil,
         informational: Bool = false, notesFormat: NotesFormat = .plainText, title: String? = nil, infoUrl: String? = nil,
-        fullNotesUrl: String? = nil, majorUpgradeFrom: String? = nil, heldBack: HeldBack? = nil
+        fullNotesUrl: String? = nil, majorUpgradeFrom: String? = nil, heldBack: HeldBack? = nil,
+        listedWithLatest: Bool = false
     ) {
         self.version = version
         var fields = Fields(
             notes: notes, date: date, critical: critical, minimumOsVersion: minimumOsVersion, url: url,
-            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat)
+            displayVersion: displayVersion, notesUrl: notesUrl, informational: informational, notesFormat: notesFormat,
+            listedWithLatest: listedWithLatest)
         fields.changeExtras { extras in
             extras = Extras.Values(
                 title: title, infoUrl: infoUrl, fullNotesUrl: fullNotesUrl, majorUpgradeFrom: majorUpgradeFrom, heldBack: heldBack)
@@ -101,9 +112,17 @@ public struct Release: Sendable {
         set { change { $0.changeExtras { $0.heldBack = newValue } } }
     }
 
+    /// A release the source lists only beside its newest one, for its notes (an
+    /// electron-builder feed's `releaseNotes` list): the decision offers it only together
+    /// with a higher release of the source, never as `latest`.
+    public var listedWithLatest: Bool {
+        get { details?.listedWithLatest ?? false }
+        set { change { $0.listedWithLatest = newValue } }
+    }
+
     /// True when no field but `notes` (which may be nil too) is set: every other field
     /// reads as absent, `false` or plain text, and a writer need not ask for each.
-    public var hasNoFieldButNotes: Bool { details?.allFields == nil }
+    public var hasNoFieldButNotes: Bool { details?.isPlainNotes ?? true }
 
     public var notes: String? {
         get { details?.notes }
@@ -156,7 +175,7 @@ public struct Release: Sendable {
     /// How `notes` is written: plain text unless the source says otherwise (an appcast's
     /// `<description>` is HTML by default). Text output shows HTML through `HTMLText`.
     public var notesFormat: NotesFormat {
-        get { details?.allFields?.stored.notesFormat ?? .plainText }
+        get { details?.notesFormat ?? .plainText }
         set { change { $0.notesFormat = newValue } }
     }
 
@@ -177,6 +196,7 @@ public struct Release: Sendable {
         var notesUrl: String?
         var informational = false
         var notesFormat = NotesFormat.plainText
+        var listedWithLatest = false
         /// An appcast's fields beyond the others: nil (8 bytes) for a release with none, as
         /// 115,000 bare items at the cap are.
         var extras: Extras?
@@ -220,13 +240,19 @@ public struct Release: Sendable {
     private class Details: @unchecked Sendable {  // immutable: its subclasses hold only `let`s
         var fields: Fields { Fields() }
         var notes: String? { nil }
+        var notesFormat: NotesFormat { .plainText }
+        var listedWithLatest: Bool { false }
         /// Self when every field is stored (not only notes).
         var allFields: AllFields? { nil }
+        /// No field but notes, written as plain text (`hasNoFieldButNotes`).
+        var isPlainNotes: Bool { false }
 
         /// `nil` when every field is absent (and `critical` and `informational` false).
         static func make(_ fields: Fields) -> Details? {
             guard fields != Fields() else { return nil }
             if let notes = fields.notes, fields == Fields(notes: notes) { return NotesOnly(notes) }
+            let noted = Fields(notes: fields.notes, notesFormat: fields.notesFormat, listedWithLatest: fields.listedWithLatest)
+            if fields == noted { return FormattedNotes(fields) }
             return AllFields(fields)
         }
     }
@@ -236,6 +262,8 @@ public struct Release: Sendable {
         init(_ fields: Fields) { stored = fields }
         override var fields: Fields { stored }
         override var notes: String? { stored.notes }
+        override var notesFormat: NotesFormat { stored.notesFormat }
+        override var listedWithLatest: Bool { stored.listedWithLatest }
         override var allFields: AllFields? { self }
     }
 
@@ -244,6 +272,25 @@ public struct Release: Sendable {
         init(_ notes: String) { notesText = notes }
         override var fields: Fields { Fields(notes: notesText) }
         override var notes: String? { notesText }
+        override var isPlainNotes: Bool { true }
+    }
+
+    /// Notes in a format other than plain text, or a release listed beside the latest,
+    /// and no other field: 48 bytes where `AllFields` takes 160 (an electron-builder feed
+    /// at the cap lists some 300,000 versions with notes).
+    private final class FormattedNotes: Details, @unchecked Sendable {
+        let notesText: String?
+        let format: NotesFormat
+        let listed: Bool
+        init(_ fields: Fields) {
+            notesText = fields.notes
+            format = fields.notesFormat
+            listed = fields.listedWithLatest
+        }
+        override var fields: Fields { Fields(notes: notesText, notesFormat: format, listedWithLatest: listed) }
+        override var notes: String? { notesText }
+        override var notesFormat: NotesFormat { format }
+        override var listedWithLatest: Bool { listed }
     }
 }
 

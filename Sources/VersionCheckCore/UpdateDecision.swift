@@ -21,9 +21,9 @@ public struct UpdateDecision: Sendable, Equatable {
     /// from being offered (SPEC.md "Decision" 5); it never changes the status.
     public var unavailable: Release?
     /// The highest release above `latest` (above `current` when none is offered) that
-    /// phased rollout, `--min-age`, a channel not asked for or the preference for an
-    /// update that is not a major upgrade kept back; its `heldBack` says why. It never
-    /// changes the status.
+    /// phased rollout, `--min-age`, a channel not asked for, the preference for an
+    /// update that is not a major upgrade, a pre-release or a staged rollout kept back;
+    /// its `heldBack` says why. It never changes the status.
     public var heldBack: Release?
     /// What `level` was computed on.
     public var levelBasis: LevelBasis = .versions
@@ -92,9 +92,10 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// 1. Offered releases: those whose `minimumOsVersion` is above `policy.osVersion`, and
 ///    those younger than `policy.minimumAgeDays` (a release without a date stays
-///    offered), are dropped (for an appcast also those held back or skipped); then, of
+///    offered), are dropped, and so are those the source marked held back
+///    (`Release.heldBack`, any source) and, for an appcast, those skipped; then, of
 ///    releases with equal precedence, the first in `releases` wins. `latest` is the
-///    highest offered.
+///    highest offered that is not `listedWithLatest` (such releases above it are dropped).
 /// 2. **forced** if `current` < the minimum (the higher of `policy.minimum` and
 ///    `sourceMinimum`), or an offered release in (`current`, `latest`] is critical, or the
 ///    bump level reaches `policy.forceOn` (never for an informational `latest`, which
@@ -118,8 +119,13 @@ public func decideUpdate(
 ) throws(DecisionError) -> UpdateDecision {
     // `--os-version` also looks at the releases it kept back, as given: then they are kept.
     let given = policy.osVersion == nil ? [] : releases
-    let kept = try keptBack(releases, current: current, policy: policy, now: now)
-    let offered = try offeredReleases(consume releases, policy: policy, now: now)
+    // Whether a release may carry a source's `heldBack` mark: an appcast's may; any
+    // other source's only when one does (one pass, no copy).
+    let marked = policy.sparkle || releases.contains { $0.heldBack != nil }
+    let kept = try keptBack(releases, current: current, policy: policy, marked: marked, now: now)
+    var offered = try offeredReleases(consume releases, policy: policy, marked: marked, now: now)
+    // A release listed only beside a higher one is never the latest.
+    while offered.last?.listedWithLatest == true { offered.removeLast() }
     var newer = offered[firstIndex(above: current, in: offered)...]
     var latest = offered.last
     var heldBack = kept.held
@@ -209,11 +215,12 @@ private func bumpLevel(
 /// What step 1 keeps back, beyond the OS: the highest release above `current` held back
 /// (by the source, or by `--min-age`, marked with its reason) that the OS filters allow,
 /// and, for an appcast's `--skip`, the highest release above `current` it removes that
-/// would otherwise be offered. One pass, only for an appcast or with `--min-age`.
+/// would otherwise be offered. One pass, only for an appcast, a source that marked a
+/// release held back, or with `--min-age`.
 private func keptBack(
-    _ releases: [Release], current: Version, policy: UpdatePolicy, now: Int64
+    _ releases: [Release], current: Version, policy: UpdatePolicy, marked: Bool, now: Int64
 ) throws(DecisionError) -> (held: Release?, skipped: Release?) {
-    guard policy.sparkle || policy.minimumAgeDays > 0 else { return (nil, nil) }
+    guard marked || policy.minimumAgeDays > 0 else { return (nil, nil) }
     var held: Release?
     var skipped: Release?
     for release in releases where release.version > current {
@@ -264,7 +271,7 @@ private func unavailableRelease(
     for release in releases where release.version > current {
         if let latest, release.version <= latest { continue }
         if let best, release.version <= best.version { continue }
-        if policy.sparkle, release.heldBack != nil || isSkipped(release, policy: policy) { continue }
+        if release.heldBack != nil || isSkipped(release, policy: policy) { continue }
         // Fields the offered list never needed: an unreadable one disqualifies quietly.
         guard (try? needsNewerOS(release, policy: policy)) == true,
               (try? isTooYoung(release, policy: policy, now: now)) == false
@@ -289,9 +296,9 @@ private func unavailableRelease(
 /// release; 24 while plain versions are sorted by packed keys, the radix sort's two
 /// key and two index arrays) and a flag per release.
 private func offeredReleases(
-    _ releases: consuming [Release], policy: UpdatePolicy, now: Int64
+    _ releases: consuming [Release], policy: UpdatePolicy, marked: Bool, now: Int64
 ) throws(DecisionError) -> [Release] {
-    let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0 || policy.sparkle
+    let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0 || marked
     switch ascendingOrder(releases) {
     case .strictly:
         guard filtering else { return releases }
@@ -435,9 +442,10 @@ private func firstIndex(above current: Version, in offered: [Release]) -> Int {
     return low
 }
 
-/// `--os-version` and `--min-age`. A blank field counts as absent.
+/// Not held back by its source, not skipped (an appcast), `--os-version` and `--min-age`.
+/// A blank field counts as absent.
 private func isOffered(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
-    if policy.sparkle, release.heldBack != nil || isSkipped(release, policy: policy) { return false }
+    if release.heldBack != nil || isSkipped(release, policy: policy) { return false }
     if try needsNewerOS(release, policy: policy) { return false }
     return try !isTooYoung(release, policy: policy, now: now)
 }

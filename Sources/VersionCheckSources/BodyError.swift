@@ -5,7 +5,14 @@ import VersionCheckCore
 /// Maps to bad-response (76).
 public struct BodyError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The source lists no release at all (a GitHub release list that is `[]` or holds
+    /// only drafts): `--gate --allow-new` passes it as the app's first release.
+    public var listsNoRelease = false
+
+    public init(_ description: String, listsNoRelease: Bool = false) {
+        self.description = description
+        self.listsNoRelease = listsNoRelease
+    }
 }
 
 /// How the first bytes of a body look, for messages about bodies that are not

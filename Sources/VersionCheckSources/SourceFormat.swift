@@ -48,18 +48,35 @@ public enum VersionReading: Sendable, Equatable {
 }
 
 /// What a format may need besides the bytes: the run's current version (read as the
-/// format reads versions) and the appcast options. The other formats ignore it.
+/// format reads versions) and the options of the formats that have some. A format reads
+/// only its own; the others are accepted and have no effect (SPEC.md).
 public struct SourceContext: Sendable {
     public var current: Version?
     public var appcast: AppcastOptions
     /// The URL the body came from (without credentials), which relative links in it are
     /// read against; nil for a local file.
     public var base: String?
+    /// GitHub Releases, `--tag-prefix`: only tags that start with it are read, and their
+    /// versions without it; nil reads every tag.
+    public var tagPrefix: String?
+    /// GitHub Releases, `--include-prereleases`: releases marked `prerelease`, or whose
+    /// version has a pre-release part, are offered too (else held back, reason `prerelease`).
+    public var includePrereleases: Bool
+    /// electron-builder feeds, `--rollout-percentile`: this install's percentile, 0 to 99.
+    /// A release whose `stagingPercentage` is at most it is held back (`staged-rollout`);
+    /// nil ignores staging.
+    public var rolloutPercentile: Int?
 
-    public init(current: Version? = nil, appcast: AppcastOptions = AppcastOptions(now: 0), base: String? = nil) {
+    public init(
+        current: Version? = nil, appcast: AppcastOptions = AppcastOptions(now: 0), base: String? = nil,
+        tagPrefix: String? = nil, includePrereleases: Bool = false, rolloutPercentile: Int? = nil
+    ) {
         self.current = current
         self.appcast = appcast
         self.base = base
+        self.tagPrefix = tagPrefix
+        self.includePrereleases = includePrereleases
+        self.rolloutPercentile = rolloutPercentile
     }
 }
 

@@ -3,9 +3,11 @@
 public enum SourceFormats {
     /// The formats `manifest` recognises by content.
     public static let manifest: [any ManifestFormat.Type] = [
-        JSONManifestFormat.self,
+        JSONManifestFormat.self,  // an object, unless it has `tag_name`
+        GitHubReleasesFormat.self,  // an array, or an object with `tag_name`
         AppcastFormat.self,  // before property lists: both may open with `<?xml`
         PropertyListManifestFormat.self,
+        ElectronBuilderFormat.self,  // last: its sniff reads lines until it sees its keys
     ]
 
     /// The first manifest format that recognises `body`, if any.

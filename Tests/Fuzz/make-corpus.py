@@ -139,3 +139,28 @@ appcasts += [feed(b"<sparkle:version>" + str(i + 2).encode() + b"</sparkle:versi
 # A short input is also read whole as a pubDate (after the two option bytes).
 appcasts += DATES
 write("appcast", [bytes([i * 37 % 256, i * 53 % 256]) + b for i, b in enumerate(appcasts)])
+
+# github-releases: byte 0 picks the policy and the current version, byte 1 the options
+# (bit 0 --include-prereleases, bits 1-2 a --tag-prefix); the rest is the body.
+github = [fixture(n) for n in ("github-releases.json", "github-release-latest.json", "github-releases-monorepo.json")] + [
+    b"[]", b'[{"tag_name": "v1.2.0"}]', b'{"tag_name": "2.0", "name": "Two", "body": "notes", "html_url": "https://x/2"}',
+    b'[{"tag_name": "v3.0.0-rc.1"}, {"tag_name": "v2.9.0", "prerelease": true}, {"tag_name": "v2.8", "draft": true}]',
+    b'[{"tag_name": "nightly"}, {"tag_name": "latest", "draft": false}]', b'[{"tag_name": "app-v1.0"}, {"tag_name": "cli-v2.0"}]',
+    b'[{"tag_name": 1}]', b'[1, "x", null]', b'[{"tag_name": "v1", "draft": "no"}]', b'[{"tag_name": "v1", "tag_name": "v2"}]',
+    b'{"latestVersion": "1.0", "tag_name": "v2"}', b'{"x": {"tag_name": "v1"}, "latestVersion": "1"}',
+]
+write("github-releases", [bytes([i * 37 % 256, i % 8]) + b for i, b in enumerate(github)])
+
+# electron-builder: byte 0 picks the policy and the current version, byte 1 a
+# --rollout-percentile (bit 7 set; bits 0-6 modulo 100); the rest is the YAML.
+SHA = b"A" * 86 + b"=="
+electron = [fixture(n) for n in ("latest-mac.yml", "latest-mac-staged.yml", "latest-mac-notes-list.yml", "beta-mac.yml",
+                                 "latest-linux.yml", "app-update.yml", "app-update-generic.yml")] + [
+    b"version: 1.0\npath: a.zip\n", b"---\nversion: '2.0'\nfiles:\n- url: a b.zip\n  sha512: " + SHA + b"\n  size: 3\n",
+    b"version: 2.0\nfiles:\n  - url: a\n    sha512: abc\n    size: 0\n", b"version: 3\npath: x\nstagingPercentage: 50\n",
+    b"version: 3\npath: x\nreleaseNotes:\n  - version: 2.5\n    note: |\n      <p>a</p>\n  - version: 3\n    note: \"b\\u00e9\"\n",
+    b"version: 3\npath: x\nreleaseNotes: >-\n  folded\n  lines\n\n  kept\n", b"version: &a 1\npath: *a\n",
+    b"version: !!str 1\npath: [a]\n", b"version: 1\npath: a\n---\nversion: 2\n", b"a:\n  b:\n    - c: 'd''e'\n    - \"f\\tg\"\n",
+    b"version: 1\nfiles:\n  url: a\n", b"\xef\xbb\xbfversion: 1\r\npath: a\r\n",
+]
+write("electron-builder", [bytes([i * 37 % 256, (i * 53) % 256]) + b for i, b in enumerate(electron)])

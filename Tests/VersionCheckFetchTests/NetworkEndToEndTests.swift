@@ -105,7 +105,7 @@ import VersionCheckTestSupport
             responses: [.init(body: "{\"latestVersion\": \"1.4.0\"}", padTo: 8 * 1024 * 1024, noLength: true)],
             status: 100),
         Row(name: "neither JSON nor plist", responses: [.init(body: "latestVersion=1.4")], status: 76,
-            kind: "bad-response", stderr: "not JSON, a Sparkle appcast or a property list"),
+            kind: "bad-response", stderr: "not JSON, a GitHub release list, a Sparkle appcast, a property list or an electron-builder update file"),
         Row(name: "plist key not a version",
             responses: [.init(body: "<plist version=\"1.0\"><dict><key>next</key><string>x</string></dict></plist>")],
             status: 76, kind: "bad-response", stderr: "invalid version 'next'"),

@@ -82,17 +82,27 @@ import VersionCheckTestSupport
 
     static let json = JSONManifestFormat.name
     static let propertyList = PropertyListManifestFormat.name
+    static let github = GitHubReleasesFormat.name
+    static let electron = ElectronBuilderFormat.name
 
     @Test(arguments: [
-        ("{}", json), ("\u{FEFF}  [", json), ("\n {", json), ("bplist00", propertyList),
+        ("{}", json), ("\u{FEFF}  [", github), ("\n {", json), ("bplist00", propertyList),
         ("<?xml version=\"1.0\"?>", propertyList), ("<plist>", propertyList),
         ("<!DOCTYPE plist PUBLIC", propertyList),
+        (#"{"tag_name": "v1"}"#, github), (#"{"name": "x", "tag_name": "v1"}"#, github),
+        (#"{"latestVersion": "1", "x": {"tag_name": "v1"}}"#, json), (#"{"latestVersion": "tag_name"}"#, json),
+        (#"{"a": ["tag_name"], "b": "\"tag_name\""}"#, json), ("[]", github),
+        ("version: 1.0\npath: a.zip\n", electron), ("---\nversion: 1.0\nfiles:\n  - url: a\n", electron),
+        ("# feed\n'version': 1\n\"files\": []\n", electron),
     ])
     func detects(text: String, format: String) {
         #expect(SourceFormats.manifestFormat(of: Array(text.utf8))?.name == format)
     }
 
-    @Test(arguments: ["", "   ", "<html>", "latestVersion: 1", "\u{FEFF}"])
+    @Test(arguments: [
+        "", "   ", "<html>", "latestVersion: 1", "\u{FEFF}", "version: 1.0\n", "path: a\n", "  version: 1\n  path: a\n",
+        "version 1\nfiles\n", "versions: 1\nfiles: x\n",
+    ])
     func detectsNeither(text: String) {
         #expect(SourceFormats.manifestFormat(of: Array(text.utf8)) == nil)
     }
@@ -140,7 +150,7 @@ import VersionCheckTestSupport
 
     @Test(arguments: [
         ("{}", "manifest has neither 'latestVersion' nor 'releases'"),
-        ("[]", "manifest is an array, expected a JSON object"),
+        ("[]", "no release tag reads as a version"),
         (#"{"latestVersion": 1.4}"#, "manifest.latestVersion is a number, expected a string"),
         (#"{"latestVersion": "abc"}"#, "latestVersion: invalid version 'abc'"),
         (#"{"latestVersion": "1", "minimumVersion": "x"}"#, "minimumVersion: invalid version 'x'"),
@@ -156,7 +166,7 @@ import VersionCheckTestSupport
         ("<plist version=\"1.0\"><dict><key>v1.x</key><string>n</string></dict></plist>",
          "property list key: invalid version 'v1.x'"),
         ("<?xml version=\"1.0\"?><html/>", "not a valid property list"),
-        ("hello", "not JSON, a Sparkle appcast or a property list (the body starts with 'hello')"),
+        ("hello", "not JSON, a GitHub release list, a Sparkle appcast, a property list or an electron-builder update file (the body starts with 'hello')"),
     ])
     func rejects(body: String, reasonPrefix: String) {
         do {

@@ -80,10 +80,11 @@ struct StreamedReleases {
 public enum JSONManifestFormat: ManifestFormat {
     public static let name = "JSON"
 
-    /// `{` (or `[`, which then fails as "not an object") as the first character.
+    /// `{` as the first character, unless the object has a top-level `tag_name`: that is
+    /// one GitHub release (`GitHubReleasesFormat`), as an array is a list of them.
     public static func sniff(_ body: [UInt8]) -> Bool {
         guard let first = content(of: body).first else { return false }
-        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        return first == UInt8(ascii: "{") && !GitHubReleasesFormat.isReleaseObject(body)
     }
 
     public static func decode(_ body: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {

@@ -52,7 +52,9 @@ struct JSONReader {
 
     /// Parses a whole document. With `streaming`, when the document is an object whose
     /// member `key` is an array, each element of that array is handed to `sink` as soon
-    /// as it is read and not kept: the tree holds an empty array there. That keeps a
+    /// as it is read and not kept: the tree holds an empty array there. An empty `key`
+    /// streams the document itself when it is an array (a GitHub release list); its
+    /// elements keep the members `selection.streamedElements` names. That keeps a
     /// list of hundreds of thousands of entries from living as one tree (peak memory).
     /// The syntax rules and the errors are the same; a failure can come after some
     /// elements were handed over.
@@ -75,7 +77,12 @@ struct JSONReader {
     private mutating func document() throws(Failure) -> JSONTree {
         index = ByteText.startSkippingByteOrderMark(bytes)
         skipWhitespace()
-        let value = try value(depth: 1)
+        let value: JSONTree
+        if let streamed, streamed.key.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+            value = try array(depth: 1, sink: streamed.sink)
+        } else {
+            value = try self.value(depth: 1)
+        }
         skipWhitespace()
         guard index == bytes.count else { throw unexpected("after the JSON value") }
         return value
