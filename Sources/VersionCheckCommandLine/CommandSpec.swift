@@ -48,6 +48,9 @@ public enum ValueKind: Sendable, Equatable {
     case currentKey
     /// Any non-empty text that entries start with (`sort --prefix pkg@`).
     case prefix
+    /// A GitHub repository, `OWNER/REPO`: each a GitHub name of ASCII letters, digits,
+    /// `-`, `_` and `.`, 1 to 100 characters, never `.` or `..`.
+    case repository
     /// An app to ignore: its bundle id, and after `@` the one latest version to ignore
     /// (`com.example.app@2.0`); neither part empty.
     case ignore
@@ -75,6 +78,7 @@ public enum ValueKind: Sendable, Equatable {
         case .currentKey: "KEY"
         case .prefix: "PREFIX"
         case .ignore: "ID[@VERSION]"
+        case .repository: "OWNER/REPO"
         }
     }
 

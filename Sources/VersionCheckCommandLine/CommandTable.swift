@@ -105,18 +105,21 @@ public enum CommandTable {
         name: "manifest",
         abstract: "Check a publisher's manifest for a newer version.",
         discussion: [
-            "Reads the manifest (JSON, or a property list) from an https:// URL, a loopback http:// URL, a file:// URL or a path, compares its newest version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            "Reads the manifest (JSON, a property list, a Sparkle appcast, an electron-builder update file or a GitHub release list) from an https:// URL, a loopback http:// URL, a file:// URL or a path, or the GitHub Releases of --github OWNER/REPO (https://api.github.com/repos/OWNER/REPO/releases?per_page=100), compares its newest version with --current and says none, optional or forced, in the output and in the exit code (0, 100, 101).",
+            "GitHub Releases: drafts are never offered, pre-releases only with --include-prereleases, tags that are no version are ignored, and --tag-prefix keeps one component's tags of a monorepo. GH_TOKEN or GITHUB_TOKEN, when set, is sent to api.github.com only. A 404 for --github is a mistyped or private repository (69), never a first release; an empty list passes --gate --allow-new. electron-builder: --rollout-percentile N holds back a release staged to fewer than N percent.",
             currentFromParagraph,
             levelParagraph,
         ],
         optionGroups: [
             OptionGroup("OPTIONS", [
                 Option.url.spec,
+                Option.github.spec,
             ]),
             OptionGroup("CHECK OPTIONS", checkOptions),
+            OptionGroup("FEED OPTIONS", Option.feed),
         ],
         rules: [
-            .required(Option.url.name), .exactlyOne([Option.current.name, Option.currentFrom.name]),
+            .exactlyOne([Option.url.name, Option.github.name]), .exactlyOne([Option.current.name, Option.currentFrom.name]),
             .requires(Option.allowNew.name, Option.gate.name),
         ] + cacheRules,
         examples: [
@@ -132,7 +135,7 @@ public enum CommandTable {
     package static let perAppOptions: [String] = [
         Option.current.name, Option.currentFrom.name, Option.currentKey.name, Option.appcastVersion.name,
         Option.id.name, Option.bundleID.name, Option.url.name, Option.skip.name, Option.minimum.name,
-        Option.gate.name, Option.allowNew.name,
+        Option.gate.name, Option.allowNew.name, Option.github.name,
     ]
 
     /// What `lookup` and `manifest` lines may hold but a `batch` line may not (64): a
@@ -153,6 +156,7 @@ public enum CommandTable {
         optionGroups: [
             OptionGroup("OPTIONS", [Option.jobs.spec, Option.all.spec, Option.ignore.spec, Option.country.spec, Option.lookupURL.spec]),
             OptionGroup("CHECK OPTIONS", checkOptions.filter { !perAppOptions.contains($0.name) }),
+            OptionGroup("FEED OPTIONS", Option.feed),
         ],
         rules: cacheRules,
         examples: [
@@ -390,6 +394,7 @@ public enum CommandTable {
         ("XDG_CACHE_HOME, HOME", "Where the cache goes by default: $XDG_CACHE_HOME/versioncheck when it is an absolute path, else ~/.cache/versioncheck (Linux) or ~/Library/Caches/versioncheck (macOS) when HOME is an absolute path to an existing folder; else no cache (see 'versioncheck help cache')."),
         ("https_proxy, http_proxy, no_proxy", "Linux: the proxy for requests, as libcurl reads them. macOS takes it from the system's settings."),
         ("TMPDIR", "Where outdated and batch hold output waiting behind a slow earlier check beyond 32 MiB (a file of mode 0600, unlinked as soon as it is made)."),
+        ("GH_TOKEN, GITHUB_TOKEN", "The first that is set and not empty is sent as a bearer token to api.github.com (manifest --github), and to no other host, nor after a redirect elsewhere; it raises GitHub's limit of 60 requests an hour. It is never printed, cached or put on a command line."),
         ("VERSIONCHECK_IGNORE", "outdated: apps to ignore, as --ignore takes them (ID or ID@VERSION), separated by commas; added to those --ignore names."),
         ("NO_COLOR", "When set (to anything), never use colour."),
     ]

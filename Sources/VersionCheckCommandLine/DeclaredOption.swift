@@ -86,6 +86,7 @@ extension ArgumentKind where Value == String {
     public static var path: Self { Self(kind: .path) }
     public static var prefix: Self { Self(kind: .prefix) }
     public static var ignore: Self { Self(kind: .ignore) }
+    public static var repository: Self { Self(kind: .repository) }
 }
 
 extension ArgumentKind where Value == Double {

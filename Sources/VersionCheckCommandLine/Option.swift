@@ -62,6 +62,16 @@ public enum Option {
         appcastVersion.spec,
     ]
 
+    // manifest and outdated: what GitHub Releases and electron-builder feeds read
+    public static let tagPrefix = ValueOption("tag-prefix", .prefix, help: "GitHub Releases: only tags starting with PREFIX, compared without it.")
+    public static let includePrereleases = FlagOption("include-prereleases", help: "GitHub Releases: also offer releases marked pre-release or with a pre-release version.")
+    public static let rolloutPercentile = ValueOption("rollout-percentile", .count(0...99), help: "electron-builder feeds: this install's percentile, 0 to 99.")
+
+    /// The options above, in help order: what `manifest` and `outdated` take for the
+    /// feeds that read them (`lookup` has none of them). An option added here reaches the
+    /// same places as one in `check`.
+    public static let feed: [OptionSpec] = [tagPrefix.spec, includePrereleases.spec, rolloutPercentile.spec]
+
     // lookup
     public static let id = ValueOption("id", .appID, help: "The app's numeric App Store id.")
     public static let bundleID = ValueOption("bundle-id", .bundleID, help: "The app's bundle identifier.")
@@ -76,6 +86,7 @@ public enum Option {
 
     // manifest
     public static let url = ValueOption("url", .location, help: "Where the manifest is: a URL or a file path.")
+    public static let github = ValueOption("github", .repository, help: "Read the GitHub Releases of OWNER/REPO (instead of --url).")
 
     // sort
     public static let reverse = FlagOption("reverse", short: "r", help: "Sort in descending order (equal versions keep their input order).")

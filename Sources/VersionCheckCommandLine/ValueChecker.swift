@@ -79,6 +79,12 @@ package enum ValueChecker {
         case .prefix:
             guard !raw.isEmpty else { throw bad("the text entries start with, such as pkg@ or release-") }
             return .text(raw)
+        case .repository:
+            let names = raw.split(separator: "/", omittingEmptySubsequences: false)
+            guard names.count == 2, names.allSatisfy(isGitHubName) else {
+                throw bad("a GitHub repository OWNER/REPO, such as sparkle-project/Sparkle")
+            }
+            return .text(raw)
         case .ignore:
             let parts = raw.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.allSatisfy({ !$0.isEmpty }) else {
@@ -101,6 +107,13 @@ package enum ValueChecker {
     package static func wholeNumber(_ text: String) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy(isASCIIDigit) else { return nil }
         return Int(text)
+    }
+
+    /// A GitHub owner or repository name: ASCII letters, digits, `-`, `_` and `.`, 1 to 100
+    /// characters, never `.` or `..`.
+    package static func isGitHubName(_ name: Substring) -> Bool {
+        (1...100).contains(name.utf8.count) && name != "." && name != ".."
+            && name.utf8.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || "-_.".utf8.contains($0) }
     }
 
     package static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -1,4 +1,5 @@
 import Foundation
+import VersionCheckCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -48,7 +48,7 @@ struct HelpTests {
 
     @Test(arguments: [
         ("lookup", "versioncheck lookup (--id N | --bundle-id ID) (--current VERSION | --current-from PATH) [options]"),
-        ("manifest", "versioncheck manifest --url URL|PATH (--current VERSION | --current-from PATH) [options]"),
+        ("manifest", "versioncheck manifest (--url URL|PATH | --github OWNER/REPO) (--current VERSION | --current-from PATH) [options]"),
         ("compare", "versioncheck compare A B"),
         ("satisfies", "versioncheck satisfies VERSION CONSTRAINT"),
         ("sort", "versioncheck sort [options] [VERSION ...]"),

@@ -71,6 +71,7 @@ struct OptionDefaultTests {
         case .path: arrives(ArgumentKind.path, "Info.plist")
         case .prefix: arrives(ArgumentKind.prefix, "pkg@")
         case .ignore: arrives(ArgumentKind.ignore, "com.example.app@2.0")
+        case .repository: arrives(ArgumentKind.repository, "sparkle-project/Sparkle")
         case .seconds: arrives(ArgumentKind.seconds, "1.5")
         case .days: arrives(ArgumentKind.days, "0")
         case .count(let range): arrives(ArgumentKind.count(range), String(range.lowerBound))

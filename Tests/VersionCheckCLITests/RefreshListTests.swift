@@ -30,6 +30,7 @@ import VersionCheckCore
         case .currentKey: "build"
         case .prefix: "v"
         case .ignore: "com.example.app@2.0"
+        case .repository: "sparkle-project/Sparkle"
         }
     }
 

@@ -35,7 +35,7 @@ struct UsageErrorTests {
         (["lookup", "--id", "1", "--current", "--json"], "option '--current' needs a value (VERSION) (see 'versioncheck help lookup')"),
         (["lookup", "--id", "1"], "missing option: give '--current VERSION' or '--current-from PATH' (see 'versioncheck help lookup')"),
         (["lookup", "--current", "1"], "missing option: give '--id N' or '--bundle-id ID' (or '--current-from PATH') (see 'versioncheck help lookup')"),
-        (["manifest", "--current", "1"], "missing option '--url URL|PATH' (see 'versioncheck help manifest')"),
+        (["manifest", "--current", "1"], "missing option: give '--url URL|PATH' or '--github OWNER/REPO' (see 'versioncheck help manifest')"),
         // extra argument
         (["compare", "1", "2", "3"], "unexpected argument '3' (see 'versioncheck help compare')"),
         (["lookup", "--id", "1", "--current", "1", "extra"], "unexpected argument 'extra' (see 'versioncheck help lookup')"),

@@ -106,6 +106,8 @@ public enum CheckPresenter {
         case .channel: "channel \(held.detail ?? "")"
         case .majorUpgrade: "major upgrade: " + (held.detail.map { "needs \($0) or later to update automatically" }
             ?? "cannot update automatically")
+        case .prerelease: "pre-release"
+        case .stagedRollout: "staged rollout"
         }
     }
 
@@ -213,10 +215,12 @@ public enum CheckPresenter {
         ]
     }
 
-    /// `notesFormat`: the source's for an appcast, plain text for the others; null without notes.
-    static func notesFormat(_ release: Release, appcast: Bool) -> String? {
+    /// `notesFormat`: the one the source's format gave the notes; null without notes.
+    static func notesFormat(_ release: Release) -> String? {
         guard release.notes != nil else { return nil }
-        return appcast ? release.notesFormat.rawValue : NotesFormat.plainText.rawValue
+        // Each format marks its releases' notes (an appcast's HTML, GitHub's markdown,
+        // electron-builder's HTML); a manifest's are plain text.
+        return release.notesFormat.rawValue
     }
 
     /// One element of `releases`, SPEC.md's keys in its order.
@@ -225,7 +229,7 @@ public enum CheckPresenter {
             .init("version", .string(release.version.description)),
             .init("displayVersion", .string(release.displayVersion)),
             .init("notes", .string(release.notes)),
-            .init("notesFormat", .string(notesFormat(release, appcast: appcast))),
+            .init("notesFormat", .string(notesFormat(release))),
             .init("notesUrl", .string(release.notesUrl)),
             .init("date", .string(release.date)),
             .init("critical", .bool(release.critical)),
@@ -272,7 +276,7 @@ public enum CheckPresenter {
         }
         member(#", "displayVersion": "#, release.displayVersion)
         member(#", "notes": "#, release.notes)
-        member(#", "notesFormat": "#, notesFormat(release, appcast: appcast))
+        member(#", "notesFormat": "#, notesFormat(release))
         member(#", "notesUrl": "#, release.notesUrl)
         member(#", "date": "#, release.date)
         member(#", "critical": "#, release.critical)

@@ -84,8 +84,9 @@ public struct Failure: Error, Equatable, Sendable {
     public var kind: ErrorKind
     /// One line that names the input at fault (the flag, the URL, the line number).
     public var message: String
-    /// The source says it does not know the app — the App Store's `resultCount` 0, or a
-    /// manifest URL answering 404/410 itself (not after a redirect): the one failure
+    /// The source says it does not know the app — the App Store's `resultCount` 0, a
+    /// manifest URL answering 404/410 itself (not after a redirect, never `--github`'s), or
+    /// a release list with no release yet (`[]`, drafts only): the one failure
     /// `--gate --allow-new` passes as an app's first release.
     public var isUnknownApp = false
 

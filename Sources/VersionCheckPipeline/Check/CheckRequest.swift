@@ -37,6 +37,12 @@ public struct CheckRequest: Sendable, Equatable {
     /// reads (SPEC.md: an appcast's `--current-from` reads `CFBundleVersion`). Any other
     /// format fails with this (65), once the body says what it is.
     public var currentNeedsAppcast: Failure? = nil
+    /// `manifest --github OWNER/REPO`: the source is that repository's releases on the
+    /// GitHub API, whose 404 is a mistyped or private repository (69, never a first release).
+    public var gitHubRepository: String?
+    /// `--tag-prefix`, `--include-prereleases`, `--rollout-percentile`: they matter only to
+    /// GitHub Releases and electron-builder feeds.
+    public var feed = FeedRequest()
     /// The command line this request was built from (`CheckRequestBuilder`), which a list
     /// run's background refresh writes back (`RefreshList`); nil for one built otherwise.
     public var commandLine: ParsedCommandLine? {
@@ -133,6 +139,23 @@ public struct AppcastRequest: Sendable, Equatable {
     }
 }
 
+/// The options that matter only to GitHub Releases and electron-builder feeds (any other
+/// body ignores them, as it ignores the appcast options).
+public struct FeedRequest: Sendable, Equatable {
+    /// `--tag-prefix`: only tags that start with it, compared without it.
+    public var tagPrefix: String?
+    /// `--include-prereleases`: releases marked pre-release are offered too.
+    public var includePrereleases: Bool
+    /// `--rollout-percentile`: this install's percentile, 0…99; nil ignores staged rollout.
+    public var rolloutPercentile: Int?
+
+    public init(tagPrefix: String? = nil, includePrereleases: Bool = false, rolloutPercentile: Int? = nil) {
+        self.tagPrefix = tagPrefix
+        self.includePrereleases = includePrereleases
+        self.rolloutPercentile = rolloutPercentile
+    }
+}
+
 /// What `lookup` asks the iTunes Lookup API.
 public struct AppStoreQuery: Sendable, Equatable {
     /// How the app is named.
@@ -171,8 +194,19 @@ public struct AppStoreQuery: Sendable, Equatable {
 extension CheckRequest {
     /// Where a request came from. Two requests that ask the same are equal however they
     /// were spelled (`--current 2.4` or an Info.plist holding 2.4), so it never counts.
+    /// The line is held once, by reference: a request is copied from thread to thread.
     struct Origin: Sendable, Equatable {
-        var line: ParsedCommandLine?
+        private final class Line: Sendable {
+            let line: ParsedCommandLine
+            init(_ line: ParsedCommandLine) { self.line = line }
+        }
+
+        private var box: Line?
+
+        var line: ParsedCommandLine? {
+            get { box?.line }
+            set { box = newValue.map(Line.init) }
+        }
 
         static func == (_: Origin, _: Origin) -> Bool { true }
     }

@@ -38,7 +38,7 @@ package enum CheckRequestBuilder {
         let source: CheckRequest.Source = if let query {
             try .appStore(query, allowInsecure: allowInsecure)
         } else {
-            try .manifest(location: line[Option.url] ?? "", allowInsecure: allowInsecure)
+            try .manifest(location: line[Option.github].map { GitHubReleasesFormat.apiURL(repository: $0) } ?? line[Option.url] ?? "", allowInsecure: allowInsecure)
         }
         var request = CheckRequest(
             source: source, current: current, policy: policy, gate: line[Option.gate], allowNew: line[Option.allowNew],
@@ -65,6 +65,10 @@ package enum CheckRequestBuilder {
                 ?? skip?.notAnAppcastFailure(for: Option.skip.longFlag)
                 ?? minimum?.notAnAppcastFailure(for: Option.minimum.longFlag)
         }
+        request.feed = FeedRequest(
+            tagPrefix: line[Option.tagPrefix], includePrereleases: line[Option.includePrereleases],
+            rolloutPercentile: line[Option.rolloutPercentile])
+        request.gitHubRepository = line[Option.github]
         request.commandLine = line
         return request
     }

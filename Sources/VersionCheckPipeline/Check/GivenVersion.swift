@@ -7,30 +7,48 @@ import VersionCheckSources
 /// body says which it is; nothing parses the text again.
 public struct GivenVersion: Sendable, Equatable {
     /// The text as given.
-    public let text: String
+    public var text: String { readings.text }
     /// The lenient grammar every format but an appcast reads.
-    public let lenient: Result<Version, VersionError>
+    public var lenient: Result<Version, VersionError> { readings.lenient }
     /// Sparkle's reading of a build version (`Version(sparkle:)`), an appcast's.
-    public let sparkle: Result<Version, VersionError>
+    public var sparkle: Result<Version, VersionError> { readings.sparkle }
     /// Sparkle's reading of a display version (`Version(sparkleDisplay:)`), an appcast's
     /// with `--appcast-version display`.
-    public let sparkleDisplay: Result<Version, VersionError>
+    public var sparkleDisplay: Result<Version, VersionError> { readings.sparkleDisplay }
+
+    /// The readings, held once and shared by every copy: a request is copied from thread
+    /// to thread, and four texts and three versions inline made each copy a large one.
+    private let readings: Readings
+
+    private final class Readings: Sendable {
+        let text: String
+        let lenient: Result<Version, VersionError>
+        let sparkle: Result<Version, VersionError>
+        let sparkleDisplay: Result<Version, VersionError>
+
+        init(text: String, lenient: Result<Version, VersionError>) {
+            self.text = text
+            self.lenient = lenient
+            sparkle = Result { () throws(VersionError) in try Version(sparkle: text) }
+            sparkleDisplay = Result { () throws(VersionError) in try Version(sparkleDisplay: text) }
+        }
+    }
 
     /// `text` read every way.
     public init(_ text: String) {
-        self.text = text
-        lenient = Result { () throws(VersionError) in try Version(text) }
-        sparkle = Result { () throws(VersionError) in try Version(sparkle: text) }
-        sparkleDisplay = Result { () throws(VersionError) in try Version(sparkleDisplay: text) }
+        readings = Readings(text: text, lenient: Result { () throws(VersionError) in try Version(text) })
     }
 
     /// A version already read leniently (from an `Info.plist` under `--current-key`):
     /// its text read the other ways.
     public init(_ version: Version) {
-        text = version.description
-        lenient = .success(version)
-        sparkle = Result { () throws(VersionError) in try Version(sparkle: version.description) }
-        sparkleDisplay = Result { () throws(VersionError) in try Version(sparkleDisplay: version.description) }
+        readings = Readings(text: version.description, lenient: .success(version))
+    }
+
+    public static func == (left: GivenVersion, right: GivenVersion) -> Bool {
+        left.readings === right.readings
+            || (left.text == right.text && left.lenient == right.lenient && left.sparkle == right.sparkle
+                && left.sparkleDisplay == right.sparkleDisplay)
     }
 
     /// The reading `reading` takes.

@@ -24,7 +24,8 @@ extension UpdateChecker {
                 // followed, and a 404 there says nothing of the manifest given.
                 guard response.url != shown else {
                     var failure = HTTPStatusPhrase.failure(response.status, shown: shown)
-                    failure.isUnknownApp = failure.kind == .notFound
+                    // A repository that answers 404 is mistyped or private, never new.
+                    failure.isUnknownApp = failure.kind == .notFound && request.gitHubRepository == nil
                     return failure
                 }
                 let failure = HTTPStatusPhrase.failure(response.status, shown: shown)
@@ -51,7 +52,8 @@ extension UpdateChecker {
         let context = SourceContext(current: current, appcast: AppcastOptions(
             channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
             versionField: request.appcast.compared, osVersion: policy.osVersion,
-            now: now()), base: base)
+            now: now()), base: base, tagPrefix: request.feed.tagPrefix, includePrereleases: request.feed.includePrereleases,
+            rolloutPercentile: request.feed.rolloutPercentile)
         do throws(BodyError) {
             var itemsToKeep: [UInt8]?
             let document: SourceDocument
@@ -70,7 +72,10 @@ extension UpdateChecker {
         } catch {
             // A likely slip: the App Store's answer saved or linked as a manifest.
             let hint = ITunesLookupFormat.isLookupResponse(body.bytes) ? "; this is an App Store lookup response: use versioncheck lookup" : ""
-            throw Failure(.badResponse, "manifest \(shown): \(error.description)\(hint)")
+            var failure = Failure(.badResponse, "manifest \(shown): \(error.description)\(hint)")
+            // A release list that lists nothing yet (`[]`, drafts only): an app's first release.
+            failure.isUnknownApp = error.listsNoRelease
+            throw failure
         }
     }
 }

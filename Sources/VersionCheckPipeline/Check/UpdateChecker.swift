@@ -97,7 +97,7 @@ public struct UpdateChecker: Sendable {
     /// manifest URL given answered 404/410 itself (not after a redirect; never a missing
     /// local file). Nil when it does not.
     package static func firstRelease(_ request: CheckRequest, failure: Failure) -> String? {
-        guard request.gate, request.allowNew, failure.kind == .notFound, failure.isUnknownApp else { return nil }
+        guard request.gate, request.allowNew, failure.isUnknownApp else { return nil }
         switch request.source {
         case .appStore(let query, _):
             let app = switch query.identifier {
@@ -106,7 +106,7 @@ public struct UpdateChecker: Sendable {
             }
             return "\(app) is not on the App Store yet"
         case .manifest(.remote):
-            return "the manifest does not exist yet"
+            return failure.kind == .notFound ? "the manifest does not exist yet" : "the feed lists no release yet"
         case .manifest(.file):
             return nil
         }

@@ -16,6 +16,12 @@ import VersionCheckCore
 public enum GitHubReleasesFormat: ManifestFormat {
     public static let name = "a GitHub release list"
 
+    /// What `manifest --github OWNER/REPO` reads: the repository's releases on the REST API,
+    /// the first page of 100 (`Link` is not followed).
+    public static func apiURL(repository: String) -> String {
+        "https://api.github.com/repos/\(repository)/releases?per_page=100"
+    }
+
     /// A JSON array, or a JSON object with a top-level `tag_name`.
     public static func sniff(_ body: [UInt8]) -> Bool {
         guard let first = content(of: body).first else { return false }

@@ -31,7 +31,7 @@ function __versioncheck_arguments --description 'Print how many arguments follow
             continue
         end
         switch $token
-            case --id --bundle-id --country --platform --lookup-url --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --timeout --deadline --retries --check-period --cache-dir --stale-if-error --channel --rollout-group --appcast-version --url --jobs --ignore --satisfies --prefix --pre
+            case --id --bundle-id --country --platform --lookup-url --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --timeout --deadline --retries --check-period --cache-dir --stale-if-error --channel --rollout-group --appcast-version --url --github --tag-prefix --rollout-percentile --jobs --ignore --satisfies --prefix --pre
                 set value 1
             case '-*'
             case '*'
@@ -87,6 +87,7 @@ complete -c versioncheck -n '__versioncheck_using lookup' -l channel -x -d 'Appc
 complete -c versioncheck -n '__versioncheck_using lookup' -l rollout-group -x -d 'Appcasts: this install\'s phased-rollout group, 0 to 6.'
 complete -c versioncheck -n '__versioncheck_using lookup' -l appcast-version -x -a 'build display' -d 'Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).'
 complete -c versioncheck -n '__versioncheck_using manifest' -l url -r -F -d 'Where the manifest is: a URL or a file path.'
+complete -c versioncheck -n '__versioncheck_using manifest' -l github -x -d 'Read the GitHub Releases of OWNER/REPO (instead of --url).'
 complete -c versioncheck -n '__versioncheck_using manifest' -l current -x -d 'The installed (or about to be published) version.'
 complete -c versioncheck -n '__versioncheck_using manifest' -l current-from -r -F -d 'Read the current version from an Info.plist or a .app bundle.'
 complete -c versioncheck -n '__versioncheck_using manifest' -l current-key -x -a 'marketing build' -d 'With --current-from: read CFBundleShortVersionString (marketing) or CFBundleVersion (build).'
@@ -110,6 +111,9 @@ complete -c versioncheck -n '__versioncheck_using manifest' -l background-refres
 complete -c versioncheck -n '__versioncheck_using manifest' -l channel -x -d 'Appcasts: also offer items of channel NAME (repeatable).'
 complete -c versioncheck -n '__versioncheck_using manifest' -l rollout-group -x -d 'Appcasts: this install\'s phased-rollout group, 0 to 6.'
 complete -c versioncheck -n '__versioncheck_using manifest' -l appcast-version -x -a 'build display' -d 'Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).'
+complete -c versioncheck -n '__versioncheck_using manifest' -l tag-prefix -x -d 'GitHub Releases: only tags starting with PREFIX, compared without it.'
+complete -c versioncheck -n '__versioncheck_using manifest' -l include-prereleases -d 'GitHub Releases: also offer releases marked pre-release or with a pre-release version.'
+complete -c versioncheck -n '__versioncheck_using manifest' -l rollout-percentile -x -d 'electron-builder feeds: this install\'s percentile, 0 to 99.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l jobs -x -d 'Run at most N checks at a time.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l all -d 'Also list the apps that are up to date and those skipped.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l ignore -x -d 'Skip the app with bundle id ID, or with ID@VERSION only while its latest is VERSION (repeatable).'
@@ -130,6 +134,9 @@ complete -c versioncheck -n '__versioncheck_using outdated' -l stale-if-error -x
 complete -c versioncheck -n '__versioncheck_using outdated' -l background-refresh -d 'With --check-period: an expired entry answers at once; a detached process refreshes it for the next run.'
 complete -c versioncheck -n '__versioncheck_using outdated' -l channel -x -d 'Appcasts: also offer items of channel NAME (repeatable).'
 complete -c versioncheck -n '__versioncheck_using outdated' -l rollout-group -x -d 'Appcasts: this install\'s phased-rollout group, 0 to 6.'
+complete -c versioncheck -n '__versioncheck_using outdated' -l tag-prefix -x -d 'GitHub Releases: only tags starting with PREFIX, compared without it.'
+complete -c versioncheck -n '__versioncheck_using outdated' -l include-prereleases -d 'GitHub Releases: also offer releases marked pre-release or with a pre-release version.'
+complete -c versioncheck -n '__versioncheck_using outdated' -l rollout-percentile -x -d 'electron-builder feeds: this install\'s percentile, 0 to 99.'
 complete -c versioncheck -n '__versioncheck_using batch' -l jobs -x -d 'Run at most N checks at a time.'
 complete -c versioncheck -n '__versioncheck_using batch' -l all -d 'Also list the apps that are up to date and those skipped.'
 complete -c versioncheck -n '__versioncheck_using sort' -s r -l reverse -d 'Sort in descending order (equal versions keep their input order).'

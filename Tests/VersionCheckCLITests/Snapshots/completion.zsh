@@ -72,6 +72,7 @@ _versioncheck() {
         manifest)
             _arguments -s : $globals \
                 '--url=[Where the manifest is: a URL or a file path.]:URL|PATH:_files' \
+                '--github=[Read the GitHub Releases of OWNER/REPO (instead of --url).]:OWNER/REPO: ' \
                 '--current=[The installed (or about to be published) version.]:VERSION: ' \
                 '--current-from=[Read the current version from an Info.plist or a .app bundle.]:PATH:_files' \
                 '--current-key=[With --current-from: read CFBundleShortVersionString (marketing) or CFBundleVersion (build).]:KEY:(marketing build)' \
@@ -95,6 +96,9 @@ _versioncheck() {
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
                 '--appcast-version=[Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).]:FIELD:(build display)' \
+                '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
+                '--include-prereleases[GitHub Releases: also offer releases marked pre-release or with a pre-release version.]' \
+                '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
                 && ret=0
             ;;
         outdated)
@@ -119,6 +123,9 @@ _versioncheck() {
                 '--background-refresh[With --check-period: an expired entry answers at once; a detached process refreshes it for the next run.]' \
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
+                '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
+                '--include-prereleases[GitHub Releases: also offer releases marked pre-release or with a pre-release version.]' \
+                '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
                 '*:PATH: ' \
                 && ret=0
             ;;
