@@ -99,4 +99,15 @@ import VersionCheckCore
         let unspelled = CheckRequest(source: try .manifest(location: "x.json"), current: try Version("1"))
         #expect(RefreshList.words(for: unspelled) == nil)
     }
+
+    /// `manifest --github OWNER/REPO` asks the repository's releases on the API, and is
+    /// written back for a refresh as it was given.
+    @Test func githubMeansTheRepositorysReleasesOnTheAPI() throws {
+        let result = run(["manifest", "--github", "sparkle-project/Sparkle", "--current", "2.0", "--check-period", "1"])
+        #expect(result.status == .success, "\(result)")
+        let request = try #require(result.requests.first)
+        #expect(request.gitHubRepository == "sparkle-project/Sparkle")
+        #expect(request.cacheURL == "https://api.github.com/repos/sparkle-project/Sparkle/releases?per_page=100")
+        #expect(RefreshList.words(for: request)?.starts(with: ["manifest", "--github", "sparkle-project/Sparkle"]) == true)
+    }
 }
