@@ -55,19 +55,23 @@ public struct ParsedCommandLine: Sendable, Equatable {
     }
 
     /// Whether the flag `option` was given.
+    @inlinable
     public subscript(_ option: FlagOption) -> Bool { flags.contains(option.spec.name) }
 
     /// The value of `option`, nil when it was not given.
+    @inlinable
     public subscript<Value>(_ option: ValueOption<Value>) -> Value? {
         values[option.spec.name].flatMap(Value.init(checked:))
     }
 
     /// The value of `option`: as given, else its default.
+    @inlinable
     public subscript<Value>(_ option: DefaultedOption<Value>) -> Value {
         values[option.spec.name].flatMap(Value.init(checked:)) ?? option.defaultValue
     }
 
     /// Every value of `option`, in order (empty when not given).
+    @inlinable
     public subscript<Value>(_ option: RepeatedOption<Value>) -> [Value] {
         guard case .list(let all)? = values[option.spec.name] else { return [] }
         return all.compactMap(Value.init(checked:))
@@ -86,6 +90,7 @@ public struct ParsedCommandLine: Sendable, Equatable {
     }
 
     /// Whether `option` was given on the command line (not merely defaulted by the table).
+    @inlinable
     public func isGiven(_ option: some DeclaredOption) -> Bool {
         values[option.spec.name] != nil || flags.contains(option.spec.name)
     }

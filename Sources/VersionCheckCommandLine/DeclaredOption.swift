@@ -130,6 +130,7 @@ extension OptionArgument where Self: RawRepresentable, RawValue == String {
 }
 
 extension String: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .text(let text) = checked else { return nil }
         self = text
@@ -139,6 +140,7 @@ extension String: OptionArgument {
 }
 
 extension Double: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .number(let number) = checked else { return nil }
         self = number
@@ -151,6 +153,7 @@ extension Double: OptionArgument {
 }
 
 extension Int: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .integer(let number) = checked else { return nil }
         self = number
@@ -160,6 +163,7 @@ extension Int: OptionArgument {
 }
 
 extension BumpThreshold: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .threshold(let level) = checked else { return nil }
         self = level
@@ -167,6 +171,7 @@ extension BumpThreshold: OptionArgument {
 }
 
 extension BumpLevel: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .bumpLevel(let level) = checked else { return nil }
         self = level
@@ -174,6 +179,7 @@ extension BumpLevel: OptionArgument {
 }
 
 extension AppStorePlatform: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .platform(let platform) = checked else { return nil }
         self = platform
@@ -181,6 +187,7 @@ extension AppStorePlatform: OptionArgument {
 }
 
 extension AppcastOptions.VersionField: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .appcastVersion(let field) = checked else { return nil }
         self = field
@@ -188,6 +195,7 @@ extension AppcastOptions.VersionField: OptionArgument {
 }
 
 extension CurrentKey: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .currentKey(let key) = checked else { return nil }
         self = key
@@ -195,6 +203,7 @@ extension CurrentKey: OptionArgument {
 }
 
 extension PrereleaseName: OptionArgument {
+    @inlinable
     public init?(checked: OptionValue) {
         guard case .prereleaseName(let name) = checked else { return nil }
         self = name
