@@ -318,7 +318,7 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
 FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name versioncheck
-FUZZ_TARGETS := version constraint itunes manifest appcast github-releases electron-builder command-line report-reader
+FUZZ_TARGETS := version constraint itunes manifest appcast github-releases electron-builder app-update command-line report-reader
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
 APPCAST_SUPPORT := $(FETCH_SUPPORT) $(wildcard Tests/Fuzz/Support/Appcast/*.swift)
@@ -412,6 +412,9 @@ $(FUZZ_DIR)/fuzz-github-releases: Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SU
 $(FUZZ_DIR)/fuzz-electron-builder: Tests/Fuzz/FuzzElectronBuilder.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzElectronBuilder $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
+$(FUZZ_DIR)/fuzz-app-update: Tests/Fuzz/FuzzAppUpdate.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppUpdate $< $(FUZZ_SUPPORT) $(CLI_LIBS) -o $@
+
 $(FUZZ_DIR)/fuzz-report-reader: Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzReportReader $< $(FUZZ_SUPPORT) $(CLI_LIBS) -o $@
 
@@ -434,6 +437,7 @@ check-fuzz-harnesses: test-build
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzElectronBuilder.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppUpdate.swift $(FUZZ_SUPPORT)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzReportReader.swift $(FUZZ_SUPPORT)
 
 ASAN_SCRATCH ?= .build-asan

@@ -271,5 +271,75 @@ struct BatchAndOutdatedTests {
         let (_, allowedLog) = Self.runMany(["outdated", plain, "--allow-insecure"])
         #expect(try allowedLog.all.first?.0.first?.source == .manifest(location: "http://example.com/a.xml", allowInsecure: true))
     }
-}
 
+    // MARK: outdated: electron-builder's app-update.yml
+
+    /// A macOS bundle with `yml` as its `Contents/Resources/app-update.yml`.
+    static func electronBundle(_ yml: String, plist extra: String = "", receipt: Bool = false) throws -> String {
+        let base = Self.entry("CFBundleIdentifier", "com.example.electron") + Self.entry("CFBundleShortVersionString", "1.4.0")
+            + Self.entry("CFBundleVersion", "1400.7") + Self.entry("CFBundleName", "Electron App")
+        let bundle = try Self.bundle(base + extra, receipt: receipt)
+        let resources = bundle + "/Contents/Resources"
+        try FileManager.default.createDirectory(atPath: resources, withIntermediateDirectories: true)
+        try Data(yml.utf8).write(to: URL(fileURLWithPath: resources + "/app-update.yml"))
+        return bundle
+    }
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Fixtures/\(name)"), encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        ("app-update.yml", "https://github.com/example-org/example-app/releases/latest/download/latest-mac.yml"),
+        ("app-update-generic.yml", "https://downloads.example.com/example-app/beta-mac.yml"),
+        ("app-update-s3.yml", "https://example-app-releases.s3.eu-west-1.amazonaws.com/updates/mac/latest-mac.yml"),
+    ])
+    func anElectronAppIsCheckedAgainstTheFeedItsUpdaterReads(file: String, feed: String) throws {
+        let (result, log) = Self.runMany(["outdated", try Self.electronBundle(try Self.fixture(file))])
+        let request = try #require(log.all.first?.0.first, "\(result)")
+        #expect(try request.source == .manifest(location: feed))
+        // Compared by the marketing version, as electron-updater compares app.getVersion().
+        #expect(request.current == (try Version("1.4.0")))
+    }
+
+    @Test(arguments: [
+        ("provider: generic\nurl: https://downloads.example.com/app//\n", "https://downloads.example.com/app/latest-mac.yml"),
+        ("provider: s3\nbucket: releases\n", "https://releases.s3.amazonaws.com/latest-mac.yml"),
+        ("provider: s3\nbucket: releases\npath: beta/\nchannel: beta\n", "https://releases.s3.amazonaws.com/beta/beta-mac.yml"),
+    ])
+    func providerURLsAreJoinedWithOneSlash(yml: String, feed: String) throws {
+        let (result, log) = Self.runMany(["outdated", try Self.electronBundle(yml)])
+        #expect(try log.all.first?.0.first?.source == .manifest(location: feed), "\(result)")
+    }
+
+    @Test func sparkleAndTheMacAppStoreComeFirst() throws {
+        let github = try Self.fixture("app-update.yml")
+        let (_, sparkle) = Self.runMany(["outdated", try Self.electronBundle(github, plist: Self.entry("SUFeedURL", "https://example.com/a.xml"))])
+        #expect(try sparkle.all.first?.0.first?.source == .manifest(location: "https://example.com/a.xml"))
+        let (_, store) = Self.runMany(["outdated", try Self.electronBundle(github, receipt: true)])
+        #expect(try store.all.first?.0.first?.source == .appStore(AppStoreQuery(identifier: .bundleId("com.example.electron"), platform: .mac)))
+    }
+
+    @Test func anUnknownProviderIsSkippedAndABrokenFileIsThatAppsFailure() throws {
+        let (skipped, skippedLog) = Self.runMany(["outdated", try Self.electronBundle("provider: spaces\nname: x\n"), "--all"])
+        #expect(skipped.status == .success, "\(skipped)")
+        #expect(skippedLog.all.isEmpty)
+        #expect(skipped.stdout.contains("skipped (app-update.yml provider 'spaces' is not read)"), "\(skipped.stdout)")
+        for broken in ["provider: generic\nurl: [a, b]\n", "- a list\n", "owner: o\n", "provider: github\nowner: o\n"] {
+            let (failed, failedLog) = Self.runMany(["outdated", try Self.electronBundle(broken)])
+            #expect(failed.status == .invalidInput, "\(broken): \(failed)")
+            #expect(failedLog.all.isEmpty)
+            #expect(failed.stderr.hasPrefix("versioncheck: error: Electron App: app-update.yml: "), "\(failed.stderr)")
+        }
+    }
+
+    @Test func itsFeedIsHeldToTheRulesOfAFeedURL() throws {
+        let (plain, plainLog) = Self.runMany(["outdated", try Self.electronBundle("provider: generic\nurl: http://example.com/app\n"), "--all"])
+        #expect(plainLog.all.isEmpty)
+        #expect(plain.stdout.contains("skipped (insecure feed http://example.com/app/latest-mac.yml; --allow-insecure checks it)"), "\(plain.stdout)")
+        let (file, fileLog) = Self.runMany(["outdated", try Self.electronBundle("provider: generic\nurl: file:///etc\n")])
+        #expect(file.status == .invalidInput, "\(file)")
+        #expect(fileLog.all.isEmpty)
+        #expect(file.stderr.hasPrefix("versioncheck: error: Electron App: the feed 'file:///etc/latest-mac.yml' of its app-update.yml: "), "\(file.stderr)")
+    }
+}

@@ -58,17 +58,28 @@ struct OutdatedCommand: Command {
             return CheckListItem(label: label, work: .skipped(reason: IgnoreList.reason), ignore: ignore)
         }
         var current: String?
-        var feedURL: String?
-        if case .appcast(let feed) = bundle.source {
-            switch AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure]) {
-            case .check(let url):
-                feedURL = url
-                current = bundle.info.strings[CurrentKey.build.plistKey]
-            case .skip(let reason):
-                return CheckListItem(label: label, work: .skipped(reason: reason))
-            case .fail(let failure):
-                return CheckListItem(label: label, work: .failed(failure))
+        var decision: AppBundle.FeedDecision?
+        switch bundle.source {
+        case .appcast(let feed):
+            decision = AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure])
+            current = bundle.info.strings[CurrentKey.build.plistKey]
+        case .electronBuilder(.feed(let feed)):
+            decision = AppBundle.feedDecision(feed, allowInsecure: line[Option.allowInsecure]) {
+                "the feed \($0) of its \(AppUpdateFile.name)"
             }
+        case .electronBuilder(.skipped(let reason)):
+            return CheckListItem(label: label, work: .skipped(reason: reason))
+        case .electronBuilder(.invalid(let failure)):
+            return CheckListItem(label: label, work: .failed(failure))
+        case .macAppStore, .iOSAppStore, .none:
+            break
+        }
+        var feedURL: String?
+        switch decision {
+        case .check(let url)?: feedURL = url
+        case .skip(let reason)?: return CheckListItem(label: label, work: .skipped(reason: reason))
+        case .fail(let failure)?: return CheckListItem(label: label, work: .failed(failure))
+        case nil: break
         }
         do {
             guard let check = try checkLine(for: bundle, feedURL: feedURL, options: line) else {
@@ -101,7 +112,7 @@ struct OutdatedCommand: Command {
         switch bundle.source {
         case .none:
             return nil
-        case .appcast:
+        case .appcast, .electronBuilder:
             // Only a feed `AppBundle.feedDecision` lets through is ever given as --url.
             guard let url = feedURL else { return nil }
             command = CommandTable.manifest

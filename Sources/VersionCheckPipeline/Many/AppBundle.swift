@@ -23,6 +23,9 @@ package struct AppBundle {
         case appcast(feed: String)
         /// A Mac App Store receipt: `lookup --platform mac` by bundle id.
         case macAppStore
+        /// `Contents/Resources/app-update.yml`: its electron-builder feed, compared by
+        /// `CFBundleShortVersionString`.
+        case electronBuilder(AppUpdateFile.Outcome)
         /// `CFBundleSupportedPlatforms` names `iPhoneOS`: `lookup` by bundle id.
         case iOSAppStore
         /// None of these: the app is skipped.
@@ -41,12 +44,16 @@ package struct AppBundle {
     }
 
     /// How `feed` (an `SUFeedURL`) is checked.
-    package static func feedDecision(_ feed: String, allowInsecure: Bool) -> FeedDecision {
+    /// `named` says where the URL was found, in a failure's message (`SUFeedURL 'x' in its
+    /// Info.plist`, or the feed of its `app-update.yml`).
+    package static func feedDecision(
+        _ feed: String, allowInsecure: Bool, named: (String) -> String = { "\(Key.feedURL) \($0) in its Info.plist" }
+    ) -> FeedDecision {
         let trimmed = Version.trimmingWhitespace(feed)
-        let shown = Quote.single(WebAddress.displaying(trimmed))
+        let shown = named(Quote.single(WebAddress.displaying(trimmed)))
         let expected = "expected an absolute https:// URL (or http:// to a loopback host)"
         guard let url = WebAddress(trimmed), url.hasAuthority else {
-            return .fail(Failure(.invalidInput, "\(Key.feedURL) \(shown) in its Info.plist: not an absolute URL; \(expected)"))
+            return .fail(Failure(.invalidInput, "\(shown): not an absolute URL; \(expected)"))
         }
         switch FetchRule.refusal(scheme: url.scheme, host: url.host, allowInsecure: allowInsecure) {
         case nil:
@@ -54,9 +61,9 @@ package struct AppBundle {
         case .plainHTTPToNonLoopback, .httpsToHTTP:
             return .skip(reason: "insecure feed \(url.display); --allow-insecure checks it")
         case .noHost:
-            return .fail(Failure(.invalidInput, "\(Key.feedURL) \(shown) in its Info.plist: no host; \(expected)"))
+            return .fail(Failure(.invalidInput, "\(shown): no host; \(expected)"))
         case .otherScheme:
-            return .fail(Failure(.invalidInput, "\(Key.feedURL) \(shown) in its Info.plist: a \(url.scheme): URL is not fetched; \(expected)"))
+            return .fail(Failure(.invalidInput, "\(shown): a \(url.scheme): URL is not fetched; \(expected)"))
         }
     }
 
@@ -77,6 +84,8 @@ package struct AppBundle {
             source = .appcast(feed: feed)
         } else if case .success((.regular, _)) = System.identity(path + "/" + receiptPath, follow: false) {
             source = .macAppStore
+        } else if let update = AppUpdateFile.read(bundle: path) {
+            source = .electronBuilder(update)
         } else if info.strings[Key.supportedPlatforms]?.split(separator: "\n").contains("iPhoneOS") == true {
             source = .iOSAppStore
         } else {
