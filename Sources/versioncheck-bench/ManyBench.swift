@@ -63,30 +63,69 @@ func runManyBenchmarks(binary: String) {
     print("  the same 200 checks one process at a time (one run): \(formatDuration(alone * 1e9))")
     print("  ratio \(String(format: "%.3f", ratio))x (target <= 0.1x): \(ratio <= 0.1 ? "met" : "NOT met")")
 
-    // outdated over 500 bundles, every feed entry cached.
-    let apps = scratch.appendingPathComponent("Applications")
-    for index in 1...500 {
-        let contents = apps.appendingPathComponent("Group \(index % 10)/App \(index).app/Contents")
-        try? FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
-        let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleIdentifier</key><string>com.example.app\(index)</string>
-            <key>CFBundleName</key><string>App \(index)</string>
-            <key>CFBundleShortVersionString</key><string>5.2.9</string>
-            <key>CFBundleVersion</key><string>5209</string>
-            <key>SUFeedURL</key><string>http://127.0.0.1:\(server.port)/fixtures/appcast-sparkle2.xml?app=\(index)</string>
-            </dict></plist>
-            """
-        _ = FileManager.default.createFile(atPath: contents.appendingPathComponent("Info.plist").path, contents: Data(plist.utf8))
+    // outdated over 500 bundles, every feed entry cached: Sparkle apps alone, then a mix.
+    let sparkleApps = scratch.appendingPathComponent("Applications")
+    for index in 1...500 { makeBundle(in: sparkleApps, index: index, kind: .sparkle, port: server.port) }
+    measureOutdated(binary, sparkleApps, scratch: scratch, variables: variables, label: "500 bundles")
+    let mixedApps = scratch.appendingPathComponent("Mixed Applications")
+    let kinds: [BenchBundleKind] = [.sparkle, .macAppStore, .electron]
+    for index in 1...500 { makeBundle(in: mixedApps, index: index, kind: kinds[index % 3], port: server.port) }
+    measureOutdated(
+        binary, mixedApps, scratch: scratch, variables: variables,
+        label: "500 bundles of mixed kinds (Sparkle, Mac App Store, electron-builder)")
+}
+
+/// The kinds of app `outdated` checks, for the bench's bundles.
+private enum BenchBundleKind {
+    /// `SUFeedURL`, a feed of its own (the query tells them apart in the cache).
+    case sparkle
+    /// A Mac App Store receipt; the fixture server knows com.example.clipboard.
+    case macAppStore
+    /// `Contents/Resources/app-update.yml`, provider generic, the fixture `latest-mac.yml`.
+    case electron
+}
+
+private func makeBundle(in folder: URL, index: Int, kind: BenchBundleKind, port: Int) {
+    let contents = folder.appendingPathComponent("Group \(index % 10)/App \(index).app/Contents")
+    try? FileManager.default.createDirectory(at: contents, withIntermediateDirectories: true)
+    let identifier = kind == .macAppStore ? "com.example.clipboard" : "com.example.app\(index)"
+    let version = kind == .macAppStore ? "3.9" : kind == .electron ? "2.0.0" : "5.2.9"
+    let feed = kind == .sparkle
+        ? "<key>SUFeedURL</key><string>http://127.0.0.1:\(port)/fixtures/appcast-sparkle2.xml?app=\(index)</string>" : ""
+    let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>\(identifier)</string>
+        <key>CFBundleName</key><string>App \(index)</string>
+        <key>CFBundleShortVersionString</key><string>\(version)</string>
+        <key>CFBundleVersion</key><string>5209</string>
+        \(feed)
+        </dict></plist>
+        """
+    _ = FileManager.default.createFile(atPath: contents.appendingPathComponent("Info.plist").path, contents: Data(plist.utf8))
+    switch kind {
+    case .sparkle:
+        break
+    case .macAppStore:
+        try? FileManager.default.createDirectory(at: contents.appendingPathComponent("_MASReceipt"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: contents.appendingPathComponent("_MASReceipt/receipt").path, contents: Data("receipt".utf8))
+    case .electron:
+        try? FileManager.default.createDirectory(at: contents.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+        let update = "provider: generic\nurl: http://127.0.0.1:\(port)/fixtures\n"
+        _ = FileManager.default.createFile(
+            atPath: contents.appendingPathComponent("Resources/app-update.yml").path, contents: Data(update.utf8))
     }
+}
+
+/// `outdated` over `apps` answered by the cache alone: primed once, then the median of 11.
+private func measureOutdated(_ binary: String, _ apps: URL, scratch: URL, variables: [String: String], label: String) {
     var cached = variables
     cached["VERSIONCHECK_CACHE_DIR"] = scratch.appendingPathComponent("cache").path
     let outdated = ["outdated", apps.path, "--check-period", "1", "-q"]
-    var alone500 = cached
-    alone500["VERSIONCHECK_FETCH_HELPER"] = "/nonexistent/versioncheck-fetch"
-    guard run(binary, outdated, variables: cached, expecting: [100]) != nil,  // primes the 500 entries
-        run(binary, outdated, variables: alone500, expecting: [100]) != nil  // answered by the cache alone
+    var alone = cached
+    alone["VERSIONCHECK_FETCH_HELPER"] = "/nonexistent/versioncheck-fetch"
+    guard run(binary, outdated, variables: cached, expecting: [100]) != nil,  // primes the entries
+        run(binary, outdated, variables: alone, expecting: [100]) != nil  // answered by the cache alone
     else { return }
     var hits: [Double] = []
     var hitPeak = 0
@@ -95,9 +134,9 @@ func runManyBenchmarks(binary: String) {
         hits.append(result.seconds)
         hitPeak = max(hitPeak, result.peakKiB ?? 0)
     }
-    guard run(binary, outdated, variables: alone500, expecting: [100]) != nil else { return }
+    guard run(binary, outdated, variables: alone, expecting: [100]) != nil else { return }
     let hit = CommandPair.median(hits)
-    print("many: outdated over 500 bundles, every entry cached (median of 11): \(formatDuration(hit * 1e9)), "
+    print("many: outdated over \(label), every entry cached (median of 11): \(formatDuration(hit * 1e9)), "
         + "peak \(CommandPair.describe(hitPeak)) (target <= 50 ms: \(hit <= 0.05 ? "met" : "NOT met"))  "
         + "[versioncheck \(outdated.joined(separator: " "))]")
 }

@@ -65,4 +65,18 @@ struct FeedOptionsEndToEndTests {
         let result = try runProduct("versioncheck", arguments)
         #expect(result.status == 64, "\(arguments): \(result)")
     }
+
+    /// `batch` reads `--github` lines with the same grammar: a bad repository on any line is
+    /// 64 naming it, before any request.
+    @Test func aBatchLineWithABadRepositoryStopsTheBatch() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vc-feed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let list = folder.appendingPathComponent("checks.txt")
+        let lines = "manifest --url \(Self.fixture("github-releases.json")) --current 1.0.0\nmanifest --github example-org/.. --current 1\n"
+        try Data(lines.utf8).write(to: list)
+        let result = try runProduct("versioncheck", ["batch", list.path])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("versioncheck: error: line 2: invalid value 'example-org/..' for '--github'"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
 }
