@@ -76,6 +76,17 @@ public enum ByteText {
 
     /// `byte` with A–Z made a–z, every other byte as it is.
     @inline(__always)
+    /// The value of an ASCII hexadecimal digit (`0`–`9`, `a`–`f`, `A`–`F`); nil for any
+    /// other byte. The one reading of a hex digit, for the readers' `\u` and `\x` escapes.
+    static func hexDigitValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }

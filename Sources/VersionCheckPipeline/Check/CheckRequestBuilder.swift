@@ -35,10 +35,11 @@ package enum CheckRequestBuilder {
         let (current, appcastCurrent, currentNeedsAppcast) = try currentVersion(from: line, app: app, isManifest: isManifest)
         // The URL last, as the check read it before: a bad version is still named first.
         let allowInsecure = line[Option.allowInsecure]
+        let repository = line[Option.github]
         let source: CheckRequest.Source = if let query {
             try .appStore(query, allowInsecure: allowInsecure)
         } else {
-            try .manifest(location: line[Option.github].map { GitHubReleasesFormat.apiURL(repository: $0) } ?? line[Option.url] ?? "", allowInsecure: allowInsecure)
+            try .manifest(location: repository.map { GitHubReleasesFormat.apiURL(repository: $0) } ?? line[Option.url] ?? "", allowInsecure: allowInsecure)
         }
         var request = CheckRequest(
             source: source, current: current, policy: policy, gate: line[Option.gate], allowNew: line[Option.allowNew],
@@ -68,7 +69,7 @@ package enum CheckRequestBuilder {
         request.feed = FeedRequest(
             tagPrefix: line[Option.tagPrefix], includePrereleases: line[Option.includePrereleases],
             rolloutPercentile: line[Option.rolloutPercentile])
-        request.gitHubRepository = line[Option.github]
+        request.gitHubRepository = repository
         request.commandLine = line
         return request
     }

@@ -29,7 +29,7 @@ package struct IgnoreList: Sendable {
         var rules: [Rule] = []
         for item in options { rules.append(try Self.rule(item, givenIn: Option.ignore.longFlag)) }
         for item in (environment[Self.environmentVariable] ?? "").split(separator: ",") {
-            let trimmed = item.trimmingCharacters(in: " \t")
+            let trimmed = Version.trimmingWhitespace(String(item))
             guard !trimmed.isEmpty else { continue }
             rules.append(try Self.rule(trimmed, givenIn: Self.environmentVariable))
         }
@@ -69,12 +69,5 @@ extension IgnoreList.Rule {
             !report.appcast ? .lenient : request.appcast.compared == .display ? .sparkleDisplay : .sparkle
         guard case .success(let ignored) = version.read(reading) else { return false }
         return ignored == latest
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing `characters`.
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

@@ -418,13 +418,8 @@ struct JSONReader {
         guard bytes.count - index >= 4 else { throw fail("unexpected end of the data in a \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw unexpected("in a \\u escape (expected 4 hex digits)")
+            guard let digit = ByteText.hexDigitValue(bytes[index]) else {
+                throw unexpected("in a \\u escape (expected 4 hex digits)")
             }
             value = value << 4 | UInt32(digit)
             index += 1

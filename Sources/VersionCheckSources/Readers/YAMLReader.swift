@@ -512,13 +512,8 @@ public struct YAMLReader {
         guard bytes.count - index >= digits else { throw fail("a short \\x, \\u or \\U escape") }
         var value: UInt32 = 0
         for _ in 0..<digits {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw fail("a \\x, \\u or \\U escape that is not hexadecimal")
+            guard let digit = ByteText.hexDigitValue(bytes[index]) else {
+                throw fail("a \\x, \\u or \\U escape that is not hexadecimal")
             }
             value = value << 4 | UInt32(digit)
             index += 1
