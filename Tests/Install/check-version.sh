@@ -24,10 +24,15 @@ for binary in versioncheck versioncheck-fetch; do
     [[ $output == "versioncheck $version" ]] && pass "$binary --version: $output" ||
         fail "$binary --version printed '$output', expected 'versioncheck $version'"
 done
-"$dir/versioncheck" help --man | grep -qF "\"versioncheck $version\"" && pass "the man page says $version" ||
+# Each output is read whole before it is searched: `grep -q` in a pipe would stop
+# reading at its first match, and a writer with more than a pipe's 64 KiB left
+# (the man page) would then fail the pipeline under pipefail, by chance.
+"$dir/versioncheck" help --man >"$scratch/man" || fail "help --man failed"
+grep -qF "\"versioncheck $version\"" "$scratch/man" && pass "the man page says $version" ||
     fail "the man page's .TH does not say $version"
 for shell in bash zsh fish; do
-    "$dir/versioncheck" completions "$shell" | grep -qF "completion for versioncheck $version." &&
+    "$dir/versioncheck" completions "$shell" >"$scratch/completion" || fail "completions $shell failed"
+    grep -qF "completion for versioncheck $version." "$scratch/completion" &&
         pass "the $shell completion says $version" || fail "the $shell completion does not say $version"
 done
 if start_loopback "$scratch/requests.jsonl"; then
