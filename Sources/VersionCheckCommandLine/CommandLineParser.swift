@@ -41,6 +41,10 @@ public struct ParsedCommandLine: Sendable, Equatable {
     /// The value of each positional argument whose kind the parser checks into a type (the
     /// LEVEL of `bump`); nil for the others.
     public var checkedArguments: [OptionValue?] = []
+    /// For each value of a repeatable option, by long name, how many positional arguments
+    /// stood before it on the line: where its values fall among the arguments (`lint`
+    /// reads its sources, `SOURCE` and `--github`, in the order given).
+    public var argumentsBeforeRepeated: [String: [Int]] = [:]
 
     package init(
         command: CommandSpec, global: GlobalOptions, values: [String: OptionValue], flags: Set<String>, arguments: [String],
@@ -219,6 +223,8 @@ extension CommandLineParser {
         package var values: [String: OptionValue] = [:]
         /// The values of repeatable options so far, in order (moved into `values` by `finish`).
         package var repeated: [String: [OptionValue]] = [:]
+        /// For each value in `repeated`, how many positional arguments were read before it.
+        package var argumentsBeforeRepeated: [String: [Int]] = [:]
         package var flags: Set<String> = []
         package var arguments: [String] = []
         package var checkedArguments: [OptionValue?] = []
@@ -309,6 +315,7 @@ extension CommandLineParser {
             if option.repeatable {
                 // Appended in place (no copy of the list per value); `finish` stores them.
                 repeated[name, default: []].append(value)
+                argumentsBeforeRepeated[name, default: []].append(arguments.count)
             } else {
                 values[name] = value
             }
@@ -490,9 +497,11 @@ extension CommandLineParser {
                 overview.selected = nil
                 throw overview.unknownCommand(topic, orTopic: true)
             }
-            return .run(ParsedCommandLine(
+            var line = ParsedCommandLine(
                 command: command, global: global, values: values, flags: flags, arguments: arguments,
-                checkedArguments: checkedArguments))
+                checkedArguments: checkedArguments)
+            line.argumentsBeforeRepeated = argumentsBeforeRepeated
+            return .run(line)
         }
 
         package func checkArgumentCount(_ command: CommandSpec) throws(Failure) {

@@ -8,11 +8,11 @@ public enum CommandTable {
     public static let programName = "versioncheck"
 
     /// What versioncheck does, in one line (help overview, the man page's NAME).
-    public static let abstract = "Check for app updates; compare, test, sort, bump, validate versions."
+    public static let abstract = "Check for app updates; lint update feeds; compare, test, sort, bump, validate versions."
 
     /// What versioncheck does and the rules every command follows (help overview, man page DESCRIPTION).
     public static let discussion: [String] = [
-        "\(programName) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. Offline commands compare, test, sort, bump and validate version numbers.",
+        "\(programName) asks the App Store (iTunes Lookup API) or a manifest the publisher hosts for the newest version, compares it with yours, and says none, optional or forced in its exit code (0, 100, 101), so a shell script or a CI step can act on it. lint checks a feed before it is published, as an updater will read it. Offline commands compare, test, sort, bump and validate version numbers.",
         "Options take their value as --name value or --name=value; -- ends options. Global options may stand before or after the command name. Data goes to stdout; diagnostics and errors go to stderr.",
     ]
 
@@ -128,6 +128,39 @@ public enum CommandTable {
         ],
         exitCodes: checkExitCodes,
         sections: Documentation.manifestFormats + [Documentation.checkOutput]
+    )
+
+    public static let lint = CommandSpec(
+        name: "lint",
+        abstract: "Check a feed before publishing it, as an updater will read it.",
+        discussion: [
+            "Reads each SOURCE (a path, a file:// URL, an https:// URL, or http:// to loopback; any http:// with --allow-insecure) and each --github OWNER/REPO (its GitHub Releases, named by their API URL), in the order given, as manifest reads them: a Sparkle appcast, a JSON or property-list manifest, an electron-builder update file or a GitHub release list. It prints what would make an updater misread the feed or a user miss an update, one finding a line: SOURCE:LINE: error|warning CODE: MESSAGE (LINE: the line of the item or key, 0 when the format has no lines), in file order.",
+            "lint reads leniently: a field manifest would refuse (a bad date, a bad sha512, a version Sparkle cannot read) is a finding, and a feed with no error finding is one manifest reads. A body no format reads (not XML, not JSON, a DOCTYPE) is the usual bad response (76); a missing file is 69, an unreadable one 66, an unreachable server 75. A source that cannot be read is reported in its place and the others are still linted. A URL is judged as resolved against the feed's URL; a relative URL in a local file is no finding. The cache is never used.",
+            "--json prints JSON Lines, one object a finding: {\"source\", \"line\", \"severity\", \"code\", \"item\", \"message\"} (item: the version the finding is about, or null); a source that cannot be read adds its error object, with source, in its place.",
+        ],
+        arguments: [ArgumentSpec("SOURCE", .zeroOrMore, help: "A feed to lint: a URL or a file path.")],
+        optionGroups: [
+            OptionGroup("OPTIONS", [
+                Option.lintStrict.spec, Option.lintGitHub.spec, Option.tagPrefix.spec, Option.allowInsecure.spec,
+                Option.timeout.spec, Option.deadline.spec, Option.retries.spec,
+            ]),
+        ],
+        examples: [
+            Example("versioncheck lint appcast.xml", "Check an appcast before uploading it."),
+            Example("versioncheck lint --strict latest-mac.yml https://example.com/appcast.xml", "Two feeds; warnings fail too."),
+            Example("versioncheck lint --github example/app --json", "A repository's releases, as JSON Lines."),
+        ],
+        exitCodes: [
+            (.success, "No error found (with --strict: no finding at all)."),
+            (.no, "A finding is an error (with --strict: any finding)."),
+            (.usage, "Usage error: no SOURCE, a bad URL, or plain http:// to a host that is not loopback."),
+            (.noInput, "A source exists but cannot be read."),
+            (.notFound, "A source does not exist, or its server answers 404/410."),
+            (.unreachable, "A source is unreachable (DNS, connect, TLS, timeout, 429, 5xx) after retries."),
+            (.badResponse, "A body no format reads, too large, bad status or redirect."),
+            (.outputError, ExitStatus.outputError.meaning),
+        ],
+        sections: [Documentation.lintCodes]
     )
 
     /// The options of a check that name one app's version or source: `outdated` picks
@@ -370,7 +403,7 @@ public enum CommandTable {
     /// the completions read (`help` is answered by the parser; each other one runs as the
     /// `Command` of the same spec, `Commands.runnable`).
     public static let commands: [CommandSpec] = [
-        lookup, manifest, outdated, batch, compare, satisfies, sort, bump, validate, completions, help,
+        lookup, manifest, lint, outdated, batch, compare, satisfies, sort, bump, validate, completions, help,
     ]
 
     /// The commands that run one update check: what a line of `batch` may hold.

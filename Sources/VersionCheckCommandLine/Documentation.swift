@@ -30,6 +30,14 @@ public enum Documentation {
         ("gateReason", "Only with --gate: the verdict line without its 'gate passed: ' or 'gate failed: ' prefix."),
     ]
 
+    /// `lint`'s findings, code by code, from `LintCode`'s table.
+    package static let lintCodes = DocSection(
+        "FINDINGS",
+        paragraphs: [
+            "Codes are stable: a newer version may add codes, never reuse one. A channel is the items of one sparkle:channel value (items without one form the default channel).",
+        ],
+        rows: LintCode.allCases.map { code in ("\(code.rawValue) \(code.severity.rawValue)", code.summary) })
+
     /// `JSON OUTPUT` of `lookup` and `manifest`.
     package static let checkOutput = DocSection(
         "JSON OUTPUT",

@@ -88,6 +88,10 @@ public enum Option {
     public static let url = ValueOption("url", .location, help: "Where the manifest is: a URL or a file path.")
     public static let github = ValueOption("github", .repository, help: "Read the GitHub Releases of OWNER/REPO (instead of --url).")
 
+    // lint
+    public static let lintStrict = FlagOption("strict", help: "Exit 1 on any finding, warnings too.")
+    public static let lintGitHub = RepeatedOption("github", .repository, help: "Also lint the GitHub Releases of OWNER/REPO (repeatable).")
+
     // sort
     public static let reverse = FlagOption("reverse", short: "r", help: "Sort in descending order (equal versions keep their input order).")
     public static let satisfies = ValueOption("satisfies", .constraint, help: "Only versions that satisfy CONSTRAINT, e.g. '>=1.2, <2'.")

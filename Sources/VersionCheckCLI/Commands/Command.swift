@@ -36,7 +36,7 @@ struct CommandContext {
 enum Commands {
     /// Every command that runs (`help` is answered by the parser).
     static let runnable: [any Command.Type] = [
-        LookupCommand.self, ManifestCommand.self, OutdatedCommand.self, BatchCommand.self, CompareCommand.self, SatisfiesCommand.self,
+        LookupCommand.self, ManifestCommand.self, LintCommand.self, OutdatedCommand.self, BatchCommand.self, CompareCommand.self, SatisfiesCommand.self,
         SortCommand.self, BumpCommand.self, ValidateCommand.self, CompletionsCommand.self,
     ]
 

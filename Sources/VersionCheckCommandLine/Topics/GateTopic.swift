@@ -32,9 +32,21 @@ extension HelpTopic {
                     "A stale answer from the cache (--stale-if-error, --background-refresh, VERSIONCHECK_OFFLINE) fails the gate: exit 1, and the reason names the time of the cache entry. A gate wants the source's answer now.",
                 ]),
             DocSection(
+                "A PUBLISHING JOB",
+                paragraphs: [
+                    "Lint the feed, gate the version, then upload: 'versioncheck lint' fails on a feed an updater would misread (see 'versioncheck help lint' for its findings), the gate on a version that is not newer than the live one, and only then does the job publish. A Sparkle app's job, in a shell step:",
+                ],
+                literal: [
+                    "set -e",
+                    "versioncheck lint build/appcast.xml",
+                    "versioncheck manifest --url https://example.com/appcast.xml \\",
+                    "    --current-from build/Example.app --gate",
+                    "upload build/Example.zip build/appcast.xml",
+                ]),
+            DocSection(
                 "COMPOSITE ACTIONS",
                 paragraphs: [
-                    "The repository ships two composite actions for GitHub Actions. .github/actions/gate fails its step unless the gate passes; inputs app (a built .app or Info.plist), id, bundle-id, current, country, platform, allow-new, lookup-url and install (auto or always); outputs passed, latest, status, reason and exit-code. .github/actions/check runs one check and succeeds on 0, 100 and 101; inputs command, args (split as a shell splits words, never expanded), fail-on-update and install; outputs status, exit-code, latest and url. Both build versioncheck from the repository at the tag named unless one is on PATH.",
+                    "The repository ships two composite actions for GitHub Actions. .github/actions/gate fails its step unless the gate passes; inputs app (a built .app or Info.plist), id, bundle-id, current, country, platform, allow-new, lookup-url, lint (a feed, path or URL, linted first: an error finding fails the step and the gate does not run; each finding is also an annotation) and install (auto or always); outputs passed, latest, status, reason, exit-code and lint-findings. .github/actions/check runs one check and succeeds on 0, 100 and 101; inputs command, args (split as a shell splits words, never expanded), fail-on-update and install; outputs status, exit-code, latest and url. Both build versioncheck from the repository at the tag named unless one is on PATH.",
                 ]),
         ])
 }

@@ -23,28 +23,28 @@ public enum ManifestLocation: Sendable, Equatable {
     /// Reads `text` as given to `--url`. `http(s)://` is remote, and must be one
     /// versioncheck may fetch (`URLRules`, with `allowInsecure`); `file://` (with no host,
     /// or `localhost`) is a file; another `scheme://` is a usage error (64); anything
-    /// else is a path.
-    public static func parse(_ text: String, allowInsecure: Bool) throws(Failure) -> ManifestLocation {
+    /// else is a path. `setting` names the text in messages (`lint`'s are sources).
+    public static func parse(_ text: String, allowInsecure: Bool, setting: String = "--url") throws(Failure) -> ManifestLocation {
         guard let separator = text.firstRange(of: "://") else {
-            guard !text.isEmpty else { throw Failure(.usage, "--url: empty (expected a URL or a path)") }
+            guard !text.isEmpty else { throw Failure(.usage, "\(setting): empty (expected a URL or a path)") }
             return .file(path: text, given: text)
         }
         let scheme = text[..<separator.lowerBound].lowercased()
         switch scheme {
         case "http", "https":
             guard let url = WebAddress(text), !url.host.isEmpty else {
-                throw Failure(.usage, "--url '\(WebAddress.displaying(text))': not a valid URL")
+                throw Failure(.usage, "\(setting) '\(WebAddress.displaying(text))': not a valid URL")
             }
-            try URLRules.checkRequest(url, allowInsecure: allowInsecure)
+            try URLRules.checkRequest(url, allowInsecure: allowInsecure, setting: setting)
             return .remote(url)
         case "file":
             guard let url = WebAddress(text), ["", "localhost"].contains(url.host.lowercased()),
                   let path = PercentEncoding.decoded(pathOf: url.rest), !path.isEmpty
-            else { throw Failure(.usage, "--url '\(WebAddress.displaying(text))': expected file:///absolute/path") }
+            else { throw Failure(.usage, "\(setting) '\(WebAddress.displaying(text))': expected file:///absolute/path") }
             return .file(path: path, given: text)
         default:
             if scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
-                throw Failure(.usage, "--url '\(WebAddress.displaying(text))': unsupported scheme '\(scheme)' (expected https://, http:// to loopback, file:// or a path)")
+                throw Failure(.usage, "\(setting) '\(WebAddress.displaying(text))': unsupported scheme '\(scheme)' (expected https://, http:// to loopback, file:// or a path)")
             }
             return .file(path: text, given: text)
         }

@@ -20,21 +20,40 @@ extension UpdateChecker {
         case .remote(let url):
             let shown = url.display
             return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
-                // The helper reports the URL that answered: another one means redirects were
-                // followed, and a 404 there says nothing of the manifest given.
-                guard response.url != shown else {
-                    var failure = HTTPStatusPhrase.failure(response.status, shown: shown)
-                    // A repository that answers 404 is mistyped or private, never new.
-                    failure.isUnknownApp = failure.kind == .notFound && request.gitHubRepository == nil
-                    return failure
-                }
-                let failure = HTTPStatusPhrase.failure(response.status, shown: shown)
-                guard failure.kind == .notFound else { return failure }
-                return Failure(.notFound, "\(failure.message), answered by \(TerminalText.printable(response.url, multiline: false)) after a redirect")
+                Self.manifestFailure(response, shown: shown, request: request)
             } decode: { body throws(Failure) in
                 try decodeManifest(body, request: request, shown: shown, base: shown)
             }
         }
+    }
+
+    /// The bytes of the manifest at `location`, as `readManifest` gets them but never from
+    /// the cache and not decoded (`lint` reads them its own way).
+    package func readManifestBody(_ location: ManifestLocation, request: CheckRequest, clock: DeadlineClock) throws(Failure) -> [UInt8] {
+        switch location {
+        case .file(let path, _):
+            return try bodies.readFile(path)
+        case .remote(let url):
+            if bodies.offline { throw OfflineSwitch.failure(url.display, cached: false) }
+            let response = try bodies.fetch(url, request: request, clock: clock)
+            guard response.isSuccess else { throw Self.manifestFailure(response, shown: url.display, request: request) }
+            return response.body
+        }
+    }
+
+    /// The failure of a manifest's answer that is no success.
+    static func manifestFailure(_ response: FetchedResponse, shown: String, request: CheckRequest) -> Failure {
+        // The helper reports the URL that answered: another one means redirects were
+        // followed, and a 404 there says nothing of the manifest given.
+        guard response.url != shown else {
+            var failure = HTTPStatusPhrase.failure(response.status, shown: shown)
+            // A repository that answers 404 is mistyped or private, never new.
+            failure.isUnknownApp = failure.kind == .notFound && request.gitHubRepository == nil
+            return failure
+        }
+        let failure = HTTPStatusPhrase.failure(response.status, shown: shown)
+        guard failure.kind == .notFound else { return failure }
+        return Failure(.notFound, "\(failure.message), answered by \(TerminalText.printable(response.url, multiline: false)) after a redirect")
     }
 
     /// `body` decoded as the manifest format it is (an appcast when its items were kept),

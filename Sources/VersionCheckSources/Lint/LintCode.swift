@@ -38,7 +38,7 @@ public enum LintCode: String, Sendable, Hashable, CaseIterable, Comparable {
         case .a09: "a pubDate missing, or not written as generate_appcast writes it (Tue, 10 Jun 2025 12:00:00 +0000)"
         case .a10: "sparkle:phasedRolloutInterval not a positive integer, or on an item without a readable pubDate"
         case .a11: "minimumSystemVersion/maximumSystemVersion not a version, or the minimum above the maximum"
-        case .a12: "a criticalUpdate/informationalUpdate/minimumAutoupdateVersion version Sparkle cannot compare"
+        case .a12: "a criticalUpdate, informationalUpdate or minimumAutoupdateVersion version Sparkle cannot compare"
         case .a13: "a release-notes or info link that is not https://"
         case .a14: "a delta without a valid deltaFrom version or without a signature"
         case .j01: "a JSON manifest's latestVersion is not the highest of its releases"

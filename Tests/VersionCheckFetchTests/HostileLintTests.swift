@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import VersionCheckTestSupport
+
+/// Issue 32: `lint` of an 8 MiB feed of any shape holds the hostile budget (1 s, 64 MiB
+/// in the release build), findings on every item included. Each prints a `HOSTILE` line
+/// (`make check-budget` runs them against the release build).
+@Suite("Hostile input: lint at the size cap", .blockingBodies)
+struct HostileLintTests {
+    static let cap = HostileManifestShapeTests.cap
+    static func fill(_ head: String, _ piece: String, separator: String = "", _ tail: String) -> String {
+        HostileManifestShapeTests.fill(head, piece, separator: separator, tail)
+    }
+    static let rss = #"<?xml version="1.0"?><rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle"><channel>"#
+
+    struct Shape: Sendable, CustomTestStringConvertible {
+        var name: String
+        var file: String
+        var text: @Sendable () -> String
+        var status: Int32
+        var testDescription: String { name }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(name: "appcast of 150,000 items without a version (A01 each)", file: "appcast.xml", text: {
+            fill(rss, "<item><title>x</title></item>\n", "</channel></rss>")
+        }, status: 1),
+        Shape(name: "appcast of 60,000 items of one version over http (A02, A05, A07 each)", file: "appcast.xml", text: {
+            fill(rss, #"<item><sparkle:version>1</sparkle:version><enclosure url="http://e.com/a.zip"/></item>"# + "\n", "</channel></rss>")
+        }, status: 1),
+        Shape(name: "appcast of 50,000 items, pubDates against versions (A03, A09)", file: "appcast.xml", text: {
+            var text = rss
+            var index = 0
+            while text.utf8.count < cap - 200 {
+                text += "<item><sparkle:version>\(index)</sparkle:version><pubDate>\(index % 28 + 1) Jun 2025</pubDate></item>\n"
+                index += 1
+            }
+            return text + "</channel></rss>"
+        }, status: 1),
+        Shape(name: "appcast of one 8 MiB description", file: "appcast.xml", text: {
+            fill(rss + "<item><sparkle:version>1</sparkle:version><description>", "a&amp;", "</description></item></channel></rss>")
+        }, status: 1),
+        Shape(name: "JSON manifest of 300,000 releases of one version (J02 each)", file: "latest.json", text: {
+            fill(#"{"latestVersion": "1.0", "releases": ["#, #"{"version": "1.0"}"#, separator: ",\n", "]}")
+        }, status: 1),
+        Shape(name: "JSON manifest of 250,000 releases with bad dates (J03 each)", file: "latest.json", text: {
+            fill(#"{"latestVersion": "1.0", "releases": ["#, #"{"version": "a", "date": "x"}"#, separator: ",\n", "]}")
+        }, status: 1),
+        Shape(name: "electron-builder file of 150,000 files with bad sha512 and size (E01 each)", file: "latest-mac.yml", text: {
+            fill("version: 1.0.0\nfiles:\n", "  - url: http://e.com/a.zip\n    sha512: abc\n    size: 0\n", "releaseDate: '2025-06-10T12:00:00.000Z'\n")
+        }, status: 1),
+        Shape(name: "GitHub release list of 250,000 tags that are no version (G01 each)", file: "releases.json", text: {
+            fill("[", #"{"tag_name": "nightly"}"#, separator: ",\n", "]")
+        }, status: 1),
+    ]
+
+    @Test(arguments: shapes, [["-q"], ["--json"]])
+    func lintAtTheCap(shape: Shape, options: [String]) throws {
+        let text = shape.text()
+        #expect(text.utf8.count <= Self.cap && text.utf8.count > Self.cap - 256, "\(text.utf8.count) bytes")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vc-lint-shape-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent(shape.file)
+        try Data(text.utf8).write(to: url)
+        let result = try runMeasured("versioncheck", ["lint", url.path] + options, timeout: 120)
+        #expect(result.status == shape.status, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
+        #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 30 * HostileBudget.seconds), "\(result)")
+        print("HOSTILE\t8 MiB lint, \(shape.name) \(options.joined(separator: " "))\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
+    }
+}
