@@ -318,7 +318,7 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
 FUZZ_FLAGS   := -O -g -swift-version 6 -parse-as-library -sanitize=fuzzer,address -package-name versioncheck
-FUZZ_TARGETS := version constraint itunes manifest appcast github-releases electron-builder app-update command-line report-reader
+FUZZ_TARGETS := version constraint itunes manifest appcast lint github-releases electron-builder app-update command-line report-reader
 FUZZ_SUPPORT := $(wildcard Tests/Fuzz/Support/*.swift)
 FETCH_SUPPORT := $(FUZZ_SUPPORT) $(wildcard Tests/Fuzz/Support/Fetch/*.swift)
 APPCAST_SUPPORT := $(FETCH_SUPPORT) $(wildcard Tests/Fuzz/Support/Appcast/*.swift)
@@ -406,6 +406,9 @@ $(FUZZ_DIR)/fuzz-manifest: Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPT
 $(FUZZ_DIR)/fuzz-appcast: Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzAppcast $< $(APPCAST_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
+$(FUZZ_DIR)/fuzz-lint: Tests/Fuzz/FuzzLint.swift $(FUZZ_SUPPORT) $(FUZZ_DIR)/lib/libVersionCheckSources.a
+	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzLint $< $(FUZZ_SUPPORT) -lVersionCheckSources -lVersionCheckCore -o $@
+
 $(FUZZ_DIR)/fuzz-github-releases: Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(FUZZ_DIR)/lib/libVersionCheckCLI.a
 	swiftc $(FUZZ_FLAGS) $(FUZZ_LINK) -module-name FuzzGitHubReleases $< $(FETCH_SUPPORT) $(CAPTURE_SOURCE) $(CLI_LIBS) -o $@
 
@@ -435,6 +438,7 @@ check-fuzz-harnesses: test-build
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzITunes.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzManifest.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppcast.swift $(APPCAST_SUPPORT) $(CAPTURE_SOURCE)
+	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzLint.swift $(FUZZ_SUPPORT)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzGitHubReleases.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzElectronBuilder.swift $(FETCH_SUPPORT) $(CAPTURE_SOURCE)
 	$(FUZZ_TYPECHECK) Tests/Fuzz/FuzzAppUpdate.swift $(FUZZ_SUPPORT)

@@ -140,6 +140,12 @@ appcasts += [feed(b"<sparkle:version>" + str(i + 2).encode() + b"</sparkle:versi
 appcasts += DATES
 write("appcast", [bytes([i * 37 % 256, i * 53 % 256]) + b for i, b in enumerate(appcasts)])
 
+# lint: byte 0 picks the feed's URL (bits 0-1) and a --tag-prefix (bit 2), byte 1 the
+# current version; the rest is the feed: the appcast corpus, and every lint fixture.
+lints = appcasts + [fixture(os.path.relpath(p, os.path.join(ROOT, "Fixtures")))
+                    for p in sorted(glob.glob(os.path.join(ROOT, "Fixtures", "lint", "*")))]
+write("lint", [bytes([i * 37 % 256, i * 53 % 256]) + b for i, b in enumerate(lints)])
+
 # github-releases: byte 0 picks the policy and the current version, byte 1 the options
 # (bit 0 --include-prereleases, bits 1-2 a --tag-prefix); the rest is the body.
 github = [fixture(n) for n in ("github-releases.json", "github-release-latest.json", "github-releases-monorepo.json")] + [

@@ -55,6 +55,20 @@ expect "an unreachable store is an error, never a pass" 75 passed=false status=e
 run_step gate/gate.sh INPUT_ID=1450000001 INPUT_CURRENT=2.5.0 INPUT_ALLOW_NEW=maybe INPUT_LOOKUP_URL="$lookup"
 expect "a bad allow-new input is a usage error" 64
 
+run_step gate/gate.sh INPUT_ID=1450000001 INPUT_CURRENT=2.5.0 INPUT_LOOKUP_URL="$lookup" INPUT_LINT="$repo/Fixtures/lint/action-appcast-clean.xml"
+expect "lint: a clean feed, then the gate passes" 0 passed=true latest=2.4.1 lint-findings=0 exit-code=0
+run_step gate/gate.sh INPUT_ID=1450000001 INPUT_CURRENT=2.5.0 INPUT_LOOKUP_URL="$lookup" INPUT_LINT="$repo/Fixtures/lint/action-appcast-http.xml"
+expect "lint: an http enclosure (A05) fails the step before the gate" 1 passed=false status=error lint-findings=1 exit-code=1
+if grep -qF "::error file=$repo/Fixtures/lint/action-appcast-http.xml,line=" "$scratch/step.out" && grep -qF "A05: " "$scratch/step.out"; then
+    echo "check-action: ok: lint: the finding is an annotation on its file and line"
+else
+    echo "check-action: FAILED: lint: no ::error annotation for A05" >&2; sed 's/^/    output: /' "$scratch/step.out" >&2
+    failures=$((failures + 1))
+fi
+checks=$((checks + 1))
+run_step gate/gate.sh INPUT_ID=1450000001 INPUT_CURRENT=2.5.0 INPUT_LOOKUP_URL="$lookup" INPUT_LINT="$repo/Fixtures/no-such-feed.xml"
+expect "lint: a missing feed is its error (69), never a pass" 69 passed=false status=error exit-code=69
+
 run_step check/check.sh INPUT_COMMAND=manifest INPUT_ARGS="--url '$repo/Fixtures/manifest-full.json' --current 1.0.0"
 expect "check: a forced update is an answer, the step succeeds" 0 status=forced exit-code=101 latest=2.1.0
 run_step check/check.sh INPUT_COMMAND=manifest INPUT_ARGS="--url '$repo/Fixtures/manifest-full.json' --current 1.0.0" INPUT_FAIL_ON_UPDATE=true

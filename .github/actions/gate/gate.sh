@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # gate.sh: the publishing gate of the `gate` action. Reads the action's inputs from the
 # environment (INPUT_APP, INPUT_ID, INPUT_BUNDLE_ID, INPUT_CURRENT, INPUT_COUNTRY,
-# INPUT_PLATFORM, INPUT_ALLOW_NEW, INPUT_LOOKUP_URL), runs
+# INPUT_PLATFORM, INPUT_ALLOW_NEW, INPUT_LOOKUP_URL, INPUT_LINT), runs
+#   versioncheck lint FEED        (with INPUT_LINT: each finding also a GitHub annotation;
+#                                  an error finding or a failure ends the step, no gate)
 #   versioncheck lookup --gate --json …
 # and writes the outputs `passed` (true|false), `latest`, `status`, `reason` and
 # `exit-code` to $GITHUB_OUTPUT. Exits 0 exactly when the gate passed; 1 when it did not;
@@ -25,6 +27,29 @@ case ${INPUT_ALLOW_NEW:-false} in
     false | "") ;;
     *) echo "::error::allow-new must be true or false, not '$INPUT_ALLOW_NEW'"; exit 64 ;;
 esac
+
+if [[ -n ${INPUT_LINT:-} ]]; then
+    findings=$("$bin" lint -- "$INPUT_LINT")
+    code=$?
+    count=0
+    # SOURCE:LINE: SEVERITY CODE: MESSAGE -> ::error file=SOURCE,line=LINE::CODE: MESSAGE
+    while IFS= read -r finding; do
+        [[ $finding =~ ^(.*):([0-9]+):\ (error|warning)\ ([A-Z][0-9][0-9]):\ (.*)$ ]] || continue
+        count=$((count + 1))
+        echo "::${BASH_REMATCH[3]} file=${BASH_REMATCH[1]},line=${BASH_REMATCH[2]}::${BASH_REMATCH[4]}: ${BASH_REMATCH[5]}"
+    done <<< "$findings"
+    echo "lint-findings=$count" >> "$output"
+    if (( code != 0 )); then
+        {
+            echo "passed=false"
+            echo "status=error"
+            echo "reason=lint of $INPUT_LINT failed (exit $code)"
+            echo "exit-code=$code"
+        } >> "$output"
+        echo "::error::versioncheck lint found errors in $INPUT_LINT (exit $code); the gate did not run"
+        exit "$code"
+    fi
+fi
 
 json=$("$bin" "${args[@]}")
 code=$?
