@@ -81,7 +81,7 @@ struct ManyAppsEndToEndTests {
             "Clipboard       ", "Example Notes   ", "Notes           ", "Suite           ", "Console Helper  ", "Clipper         ",
         ])
         #expect(lines[3].hasPrefix("Suite           7000           up to date  \(server.url("/fixtures/appcast-sparkle2.xml"))"))
-        #expect(lines[4] == "Console Helper                 skipped (no SUFeedURL, Mac App Store receipt or iOS platform)")
+        #expect(lines[4] == "Console Helper                 skipped (no SUFeedURL, Mac App Store receipt, app-update.yml or iOS platform)")
     }
 
     /// `--ignore ID` leaves an app out; `--ignore ID@VERSION` only while its latest is
@@ -103,7 +103,7 @@ struct ManyAppsEndToEndTests {
         let objects = try Self.objects(all.stdout)
         #expect(objects.map { $0["status"] as? String } == ["skipped", "skipped", "optional", "none", "skipped", "forced"])
         #expect(objects.filter { $0["status"] as? String == "skipped" }.map { $0["reason"] as? String } == [
-            "ignored", "ignored", "no SUFeedURL, Mac App Store receipt or iOS platform",
+            "ignored", "ignored", "no SUFeedURL, Mac App Store receipt, app-update.yml or iOS platform",
         ])
         #expect(all.stderr == "")
         // A newer release than the one ignored shows the app again.
@@ -146,7 +146,7 @@ struct ManyAppsEndToEndTests {
             "Utilities/Sparkle Tools/Clipper Legacy.app",
         ].map { apps + "/" + $0 })
         #expect(objects.map { $0["status"] as? String } == ["optional", "optional", "optional", "none", "skipped", "forced"])
-        #expect(objects[4]["reason"] as? String == "no SUFeedURL, Mac App Store receipt or iOS platform")
+        #expect(objects[4]["reason"] as? String == "no SUFeedURL, Mac App Store receipt, app-update.yml or iOS platform")
         #expect(objects[0]["current"] as? String == "3.9" && objects[0]["latest"] as? String == "3.10")
         // Sparkle apps are compared by CFBundleVersion, and report the build numbers.
         #expect(objects[1]["current"] as? String == "5209" && objects[1]["latest"] as? String == "7000")

@@ -68,7 +68,7 @@ package struct AppBundle {
     }
 
     /// Why an app with no source is skipped (`skipped (WHY)`, JSON `reason`).
-    package static let noSourceReason = "no SUFeedURL, Mac App Store receipt or iOS platform"
+    package static let noSourceReason = "no SUFeedURL, Mac App Store receipt, app-update.yml or iOS platform"
 
     package var path: String
     package var name: String
