@@ -70,6 +70,21 @@ package struct AppBundle {
     /// Why an app with no source is skipped (`skipped (WHY)`, JSON `reason`).
     package static let noSourceReason = "no SUFeedURL, Mac App Store receipt or iOS platform"
 
+    /// `--explain` for an app skipped with `noSourceReason`: why each source, in the order
+    /// they are tried, did not apply.
+    package static let noSourceExplanation = [
+        "Sparkle: the Info.plist has no SUFeedURL",
+        "Mac App Store: no receipt (Contents/_MASReceipt/receipt)",
+        "electron-builder: no Contents/Resources/app-update.yml",
+        "App Store (iOS): CFBundleSupportedPlatforms does not name iPhoneOS",
+        "skipped: no source applies",
+    ]
+
+    /// `--explain` for an app skipped for `reason`.
+    package static func skipExplanation(_ reason: String) -> [String] {
+        reason == noSourceReason ? noSourceExplanation : ["skipped: \(reason)"]
+    }
+
     package var path: String
     package var name: String
     package var info: CurrentVersionSource
