@@ -62,9 +62,9 @@ _versioncheck() {
     if [[ $cur == -* ]]; then
         case $command in
         '') COMPREPLY=($(compgen -W '--json --quiet -q --verbose -v --help -h --version' -- "$cur")) ;;
-        lookup) COMPREPLY=($(compgen -W '--id --bundle-id --country --platform --lookup-url --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --gate --allow-new --timeout --deadline --retries --allow-insecure --check-period --cache-dir --refresh --stale-if-error --background-refresh --channel --rollout-group --appcast-version --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
-        manifest) COMPREPLY=($(compgen -W '--url --github --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --gate --allow-new --timeout --deadline --retries --allow-insecure --check-period --cache-dir --refresh --stale-if-error --background-refresh --channel --rollout-group --appcast-version --tag-prefix --include-prereleases --rollout-percentile --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
-        outdated) COMPREPLY=($(compgen -W '--jobs --all --ignore --country --lookup-url --force-on --optional-on --min-age --os-version --timeout --deadline --retries --allow-insecure --check-period --cache-dir --refresh --stale-if-error --background-refresh --channel --rollout-group --tag-prefix --include-prereleases --rollout-percentile --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
+        lookup) COMPREPLY=($(compgen -W '--id --bundle-id --country --platform --lookup-url --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --gate --allow-new --timeout --deadline --retries --allow-insecure --check-period --cache-dir --refresh --stale-if-error --background-refresh --channel --rollout-group --appcast-version --explain --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
+        manifest) COMPREPLY=($(compgen -W '--url --github --current --current-from --current-key --force-on --optional-on --minimum --skip --min-age --os-version --gate --allow-new --timeout --deadline --retries --allow-insecure --check-period --cache-dir --refresh --stale-if-error --background-refresh --channel --rollout-group --appcast-version --explain --tag-prefix --include-prereleases --rollout-percentile --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
+        outdated) COMPREPLY=($(compgen -W '--jobs --all --ignore --country --lookup-url --force-on --optional-on --min-age --os-version --timeout --deadline --retries --allow-insecure --check-period --cache-dir --refresh --stale-if-error --background-refresh --channel --rollout-group --explain --tag-prefix --include-prereleases --rollout-percentile --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
         batch) COMPREPLY=($(compgen -W '--jobs --all --json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
         compare) COMPREPLY=($(compgen -W '--json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
         satisfies) COMPREPLY=($(compgen -W '--json --quiet -q --verbose -v --help -h' -- "$cur")) ;;
@@ -80,7 +80,7 @@ _versioncheck() {
         case $command:$positionals in
         bump:0) COMPREPLY=($(compgen -W 'major minor patch revision prerelease' -- "$cur")) ;;
         completions:0) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
-        help:0) COMPREPLY=($(compgen -W 'lookup manifest outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache versions security exit-codes environment' -- "$cur")) ;;
+        help:0) COMPREPLY=($(compgen -W 'lookup manifest outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache explain versions security exit-codes environment' -- "$cur")) ;;
         esac
     fi
 }

@@ -67,6 +67,7 @@ _versioncheck() {
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
                 '--appcast-version=[Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).]:FIELD:(build display)' \
+                '--explain[Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).]' \
                 && ret=0
             ;;
         manifest)
@@ -96,6 +97,7 @@ _versioncheck() {
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
                 '--appcast-version=[Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).]:FIELD:(build display)' \
+                '--explain[Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).]' \
                 '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
                 '--include-prereleases[GitHub Releases: also offer releases marked pre-release or with a pre-release version.]' \
                 '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
@@ -123,6 +125,7 @@ _versioncheck() {
                 '--background-refresh[With --check-period: an expired entry answers at once; a detached process refreshes it for the next run.]' \
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
+                '--explain[Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).]' \
                 '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
                 '--include-prereleases[GitHub Releases: also offer releases marked pre-release or with a pre-release version.]' \
                 '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
@@ -182,7 +185,7 @@ _versioncheck() {
         help)
             _arguments -s : $globals \
                 '--man[Print the whole manual page, in roff (read it with '\''man -l -'\'').]' \
-                '1::COMMAND|TOPIC:(lookup manifest outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache versions security exit-codes environment)' \
+                '1::COMMAND|TOPIC:(lookup manifest outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache explain versions security exit-codes environment)' \
                 && ret=0
             ;;
         esac
