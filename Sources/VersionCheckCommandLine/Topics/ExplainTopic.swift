@@ -13,14 +13,15 @@ extension HelpTopic {
                     "The lines are written by the check as it decides, so they never change the answer or the exit code. A failure prints the steps taken before it. With --json the same lines, without their prefix, are the array \"explain\" of the object (the error object too), and stderr carries none of them.",
                 ],
                 literal: [
-                    "$ versioncheck manifest --url appcast.xml --current 5000 --os-version 12.5 --explain",
+                    "$ versioncheck manifest --url appcast.xml --current 5000 \\",
+                    "    --os-version 12.5 --explain",
                     "optional update: 5000 -> 5300",
                     "...",
                     "explain: source: the file appcast.xml",
                     "explain: format: a Sparkle appcast",
                     "explain: --os-version 12.5 left out 5209 (needs 13.0)",
                     "explain: latest 5300: the highest offered release",
-                    "explain: rule: optional by --optional-on any, which the level major reaches (below --force-on never)",
+                    "...",
                 ]),
         ])
 }
