@@ -43,7 +43,8 @@ public struct Explanation: Sendable, Equatable {
     /// `equal precedence: kept the first of 176, 176`.
     public mutating func keptFirst(of leader: String, over dropped: String) {
         if equalRun?.leader == leader {
-            if equalRun!.dropped.count < VersionSample.limit { equalRun!.dropped.append(dropped) }
+            // A run names at most `VersionSample.limit` of the releases it dropped.
+            if (equalRun?.dropped.count ?? 0) < VersionSample.limit { equalRun?.dropped.append(dropped) }
         } else {
             closeEqualRun()
             equalRun = (leader, [dropped])

@@ -177,7 +177,7 @@ public func decideUpdate(
     }
     let comparison = latest.map { current.compare(to: $0.version) }
     let (level, basis) = bumpLevel(of: latest, from: current, policy: policy)
-    if let level, let latest { explanation?.note(levelLine(level, basis: basis, latest: latest, current: current, policy: policy)) }
+    if let level, let latest { explanation?.note(DecisionExplanation.level(level, basis: basis, latest: latest, current: current, policy: policy)) }
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
     let named = basis != .buildNumbers
 
@@ -245,21 +245,6 @@ public func decideUpdate(
     return decision
 }
 
-/// The `--explain` line of the level: what it was computed on.
-private func levelLine(
-    _ level: BumpLevel, basis: UpdateDecision.LevelBasis, latest: Release, current: Version, policy: UpdatePolicy
-) -> String {
-    switch basis {
-    case .versions:
-        return "level \(level.rawValue), computed on the versions \(current) -> \(latest.version)"
-    case .displayVersions:
-        let installed = policy.currentDisplayVersion.map(\.description) ?? "?"
-        return "level \(level.rawValue), computed on the display versions \(installed) -> \(latest.displayVersion ?? "?")"
-    case .buildNumbers:
-        return "level \(level.rawValue), computed on the build numbers \(current) -> \(latest.version) (text names no level)"
-    }
-}
-
 /// The level from `current` to `latest`, and what it was computed on: the display
 /// versions when the policy knows the installed one and `latest` has one (equal display
 /// versions: `prerelease`; a leading `v` before a digit left out), else the compared
@@ -308,7 +293,7 @@ private func keptBack(
 }
 
 /// When a release too young for `--min-age` will be old enough (ISO 8601 UTC).
-private func availableDate(_ release: Release, policy: UpdatePolicy) -> String? {
+func availableDate(_ release: Release, policy: UpdatePolicy) -> String? {
     guard let text = release.date, let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
         return nil
     }
@@ -371,7 +356,7 @@ private func offeredReleases(
         var kept = 0
         for index in releases.indices {
             if let exclusion = try exclusion(of: releases[index], policy: policy, now: now) {
-                if explanation != nil { note(exclusion, of: releases[index], policy: policy, in: &explanation) }
+                if explanation != nil { DecisionExplanation.note(exclusion, of: releases[index], policy: policy, in: &explanation) }
                 continue
             }
             if kept != index { releases.swapAt(kept, index) }
@@ -383,7 +368,7 @@ private func offeredReleases(
         var kept = 0
         for index in releases.indices {
             if filtering, let exclusion = try exclusion(of: releases[index], policy: policy, now: now) {
-                if explanation != nil { note(exclusion, of: releases[index], policy: policy, in: &explanation) }
+                if explanation != nil { DecisionExplanation.note(exclusion, of: releases[index], policy: policy, in: &explanation) }
                 continue
             }
             // The first offered of equal precedence stays (it sits at `kept - 1`).
@@ -407,7 +392,7 @@ private func offeredReleases(
         for index in releases.indices {
             guard let exclusion = try exclusion(of: releases[index], policy: policy, now: now) else { continue }
             kept[index] = false
-            if explanation != nil { note(exclusion, of: releases[index], policy: policy, in: &explanation) }
+            if explanation != nil { DecisionExplanation.note(exclusion, of: releases[index], policy: policy, in: &explanation) }
         }
     }
     // Versions are compared in place, through the buffer: no release is copied.
@@ -522,7 +507,7 @@ private func firstIndex(above current: Version, in offered: [Release]) -> Int {
 }
 
 /// Why step 1 does not offer a release.
-private enum Exclusion {
+enum Exclusion {
     /// Its source held it back (a channel, phased rollout, a pre-release, a staged rollout).
     case heldBack(HeldBack)
     /// An appcast's `--skip` removes it.
@@ -541,32 +526,6 @@ private func exclusion(of release: Release, policy: UpdatePolicy, now: Int64) th
     if isSkipped(release, policy: policy) { return .skipped }
     if try needsNewerOS(release, policy: policy) { return .needsNewerOS }
     return try isTooYoung(release, policy: policy, now: now) ? .tooYoung : nil
-}
-
-/// Notes in `explanation` what `exclusion` left out: `--os-version 10.11 left out 183
-/// (needs 10.13)`, `channel left out 183.1 (beta)`, `phased rollout holds 5.3.0 (until …)`.
-private func note(_ exclusion: Exclusion, of release: Release, policy: UpdatePolicy, in explanation: inout Explanation?) {
-    let version = release.version.description
-    switch exclusion {
-    case .heldBack(let held):
-        switch held.reason {
-        case .channel: explanation?.list("channel left out", version, why: held.detail)
-        case .phasedRollout: explanation?.list("phased rollout holds", version, why: held.until.map { "until \($0)" })
-        case .prerelease: break  // noted by the GitHub decoder, which holds back every one (and passes on the highest)
-        case .stagedRollout: explanation?.list("staged rollout holds", version)
-        case .minAge, .majorUpgrade: explanation?.list("held back (\(held.reason.rawValue)):", version)
-        }
-    case .skipped:
-        explanation?.list("--skip \(policy.skip.map(\.description) ?? "") left out", version)
-    case .needsNewerOS:
-        explanation?.list(
-            "--os-version \(policy.osVersion.map(\.description) ?? "") left out", version,
-            why: release.minimumOsVersion.map { "needs \($0)" })
-    case .tooYoung:
-        explanation?.list(
-            "--min-age \(Seconds.text(policy.minimumAgeDays)) left out", version,
-            why: availableDate(release, policy: policy).map { "until \($0)" })
-    }
 }
 
 /// Its `minimumOsVersion` is above `--os-version`.
