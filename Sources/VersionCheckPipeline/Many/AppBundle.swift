@@ -80,9 +80,15 @@ package struct AppBundle {
         "skipped: no source applies",
     ]
 
-    /// `--explain` for an app skipped for `reason`.
+    /// `--explain` for an app skipped for `reason`: why each source did not apply, an
+    /// `--ignore` rule, or the source that was found and why it is not checked (an
+    /// insecure feed, an electron-builder provider not read).
     package static func skipExplanation(_ reason: String) -> [String] {
-        reason == noSourceReason ? noSourceExplanation : ["skipped: \(reason)"]
+        switch reason {
+        case noSourceReason: noSourceExplanation
+        case IgnoreList.reason: ["skipped: --ignore or VERSIONCHECK_IGNORE names its bundle id"]
+        default: ["skipped: \(reason)"]
+        }
     }
 
     package var path: String
