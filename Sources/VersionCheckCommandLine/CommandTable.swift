@@ -208,7 +208,7 @@ public enum CommandTable {
         abstract: "Run a list of lookup and manifest checks, one per line, concurrently.",
         discussion: [
             "Each line of FILE (stdin when FILE is absent or -) is the arguments of a lookup or manifest command, split as a POSIX shell splits words (single and double quotes, backslash) with no expansion. Blank lines and lines whose first non-blank character is # are skipped; a # elsewhere is literal. A UTF-8 byte order mark at the start is ignored.",
-            "Every line is parsed, and its --current-from read, before any request: a bad line is a usage error (64; 65 for an invalid version, 66 for an unreadable --current-from) naming it as line N, and nothing is checked. Global options, --gate and --allow-new on a line are a usage error, and so is a list of more than 5,000 checks or a line of more than 64 words. batch itself takes only --jobs, --all and the global options; check options belong on the lines.",
+            "Every line is parsed, and its --current-from read, before any request: a bad line is a usage error (64; 65 for an invalid version, 66 for an unreadable --current-from) naming it as line N, and nothing is checked. Global options, --gate and --allow-new on a line are a usage error, and so is a list of more than 5,000 checks or a line of more than 64 words. batch itself takes only --jobs, --all and the global options; check options, --explain included, belong on the lines.",
             manyParagraph,
         ],
         arguments: [ArgumentSpec("FILE", .optional, help: "The list of checks (default: stdin).")],

@@ -28,6 +28,7 @@ public enum Documentation {
         ("app", "lookup: {id, bundleId, name} of the app; null for manifest."),
         ("gate", "Only with --gate: whether the gate passed."),
         ("gateReason", "Only with --gate: the verdict line without its 'gate passed: ' or 'gate failed: ' prefix."),
+        ("explain", "Only with --explain: how the answer was reached, one string per step (see 'versioncheck help explain'); in the error object too."),
     ]
 
     /// `lint`'s findings, code by code, from `LintCode`'s table.

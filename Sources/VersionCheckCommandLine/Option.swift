@@ -32,6 +32,7 @@ public enum Option {
     public static let channel = RepeatedOption("channel", .channel, help: "Appcasts: also offer items of channel NAME (repeatable).")
     public static let rolloutGroup = ValueOption("rollout-group", .count(0...6), help: "Appcasts: this install's phased-rollout group, 0 to 6.")
     public static let appcastVersion = DefaultedOption("appcast-version", .appcastVersion, help: "Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).", default: .build)
+    public static let explain = FlagOption("explain", help: "Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).")
 
     /// The options above, in help order: what `lookup` and `manifest` share (an option added
     /// here reaches help, the man page, the completions, the parser and a background
@@ -60,6 +61,7 @@ public enum Option {
         channel.spec,
         rolloutGroup.spec,
         appcastVersion.spec,
+        explain.spec,
     ]
 
     // manifest and outdated: what GitHub Releases and electron-builder feeds read

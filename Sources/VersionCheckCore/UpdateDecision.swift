@@ -117,20 +117,46 @@ public enum DecisionError: Error, Hashable, Sendable, CustomStringConvertible {
 public func decideUpdate(
     current: Version, releases: consuming [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64
 ) throws(DecisionError) -> UpdateDecision {
+    var explanation: Explanation?
+    return try decideUpdate(
+        current: current, releases: consume releases, sourceMinimum: sourceMinimum, policy: policy, now: now,
+        explaining: &explanation)
+}
+
+/// `decideUpdate`, noting in `explanation` (`--explain`; nil: nothing is noted) each
+/// step as it is taken: what each filter left out, the comparison, `latest` and why,
+/// the level and what it was computed on, and the rule that decided the status. A
+/// failure leaves the steps noted before it.
+public func decideUpdate(
+    current: Version, releases: consuming [Release], sourceMinimum: Version?, policy: UpdatePolicy, now: Int64,
+    explaining explanation: inout Explanation?
+) throws(DecisionError) -> UpdateDecision {
+    explanation?.note(
+        "decision: \(releases.count) \(releases.count == 1 ? "release" : "releases") against current \(current), "
+            + (policy.sparkle ? "compared by Sparkle's rules (SUStandardVersionComparator)" : "compared by the lenient grammar"))
     // `--os-version` also looks at the releases it kept back, as given: then they are kept.
     let given = policy.osVersion == nil ? [] : releases
     // Whether a release may carry a source's `heldBack` mark: an appcast's may; any
     // other source's only when one does (one pass, no copy).
     let marked = policy.sparkle || releases.contains { $0.heldBack != nil }
     let kept = try keptBack(releases, current: current, policy: policy, marked: marked, now: now)
-    var offered = try offeredReleases(consume releases, policy: policy, marked: marked, now: now)
+    var offered = try offeredReleases(consume releases, policy: policy, marked: marked, now: now, explaining: &explanation)
     // A release listed only beside a higher one is never the latest.
-    while offered.last?.listedWithLatest == true { offered.removeLast() }
+    while offered.last?.listedWithLatest == true {
+        explanation?.list("listed only beside a higher release, never the latest:", offered[offered.count - 1].version.description)
+        offered.removeLast()
+    }
+    explanation?.note("offered: \(offered.count) \(offered.count == 1 ? "release" : "releases")")
     var newer = offered[firstIndex(above: current, in: offered)...]
     var latest = offered.last
     var heldBack = kept.held
     // Sparkle prefers an update that installs without disturbance over a major upgrade.
     if policy.sparkle, let major = newer.last(where: \.majorUpgrade), newer.contains(where: { !$0.majorUpgrade }) {
+        for upgrade in newer where upgrade.majorUpgrade {
+            explanation?.list(
+                "major upgrade held back (an update that installs automatically is preferred):", upgrade.version.description,
+                why: upgrade.majorUpgradeFrom.map { "needs \($0) or later" })
+        }
         newer = ArraySlice(newer.filter { !$0.majorUpgrade })
         latest = newer.last
         var held = major
@@ -143,9 +169,15 @@ public func decideUpdate(
         latest = skipped
         newer = [skipped]
         skippedLatest = true
+        explanation?.note("latest \(skipped.version): the highest release --skip removed, since it removed every newer one")
+    } else if let latest {
+        explanation?.note("latest \(latest.version): the highest offered release")
+    } else {
+        explanation?.note("latest: none (no release is offered)")
     }
     let comparison = latest.map { current.compare(to: $0.version) }
     let (level, basis) = bumpLevel(of: latest, from: current, policy: policy)
+    if let level, let latest { explanation?.note(DecisionExplanation.level(level, basis: basis, latest: latest, current: current, policy: policy)) }
     let minimum = [policy.minimum, sourceMinimum].compactMap { $0 }.max()
     let named = basis != .buildNumbers
 
@@ -154,11 +186,15 @@ public func decideUpdate(
     var withheld: UpdateDecision.Withheld?
     if let minimum, current < minimum {
         (status, reason) = (.forced, "\(current) is below the minimum \(minimum)")
+        let whose = minimum == policy.minimum ? "--minimum" : "the source's minimumVersion"
+        explanation?.note("rule: forced by the minimum (\(whose) \(minimum)): \(current) is below it")
     } else if !skippedLatest, let critical = newer.first(where: \.critical) {
         (status, reason) = (.forced, "\(critical.version) is marked critical")
+        explanation?.note("rule: forced by a critical release: \(critical.version), above \(current), is marked critical")
     } else if !skippedLatest, let latest, let level, !latest.informational, policy.forceOn.isReached(by: level) {
         let phrase = named ? "a \(level.phrase) update" : "a newer build, --force-on \(policy.forceOn.rawValue)"
         (status, reason) = (.forced, "\(latest.version) is \(phrase)")
+        explanation?.note("rule: forced by --force-on \(policy.forceOn.rawValue), which the level \(level.rawValue) reaches")
     } else if let latest, let level {
         let isSkipped = skippedLatest || policy.skip.map { $0 == latest.version } ?? false
         if isSkipped {
@@ -171,17 +207,24 @@ public func decideUpdate(
             let because = policy.optionalOn == .never
                 ? "optional updates are off" : "below the optional level \(policy.optionalOn.rawValue)"
             (status, reason) = (.upToDate, "\(latest.version) is \(phrase), \(because)")
+            explanation?.note("rule: none by --optional-on \(policy.optionalOn.rawValue), which the level \(level.rawValue) does not reach")
         } else if isSkipped {
             (status, reason) = (.upToDate, "\(latest.version) was skipped")
+            explanation?.note("rule: none by --skip \(policy.skip.map(\.description) ?? "") (the latest \(latest.version) was skipped)")
         } else {
             (status, reason) = (.optional, "\(latest.version) is \(phrase)")
+            explanation?.note(
+                "rule: optional by --optional-on \(policy.optionalOn.rawValue), which the level \(level.rawValue) reaches "
+                    + (latest.informational ? "(informational: never forced by its level)" : "(below --force-on \(policy.forceOn.rawValue))"))
         }
     } else if let latest {
         let sentence = comparison == 0
             ? "\(current) is the latest release" : "\(current) is newer than the latest release \(latest.version)"
         (status, reason) = (.upToDate, sentence)
+        explanation?.note("rule: none newer: \(sentence)")
     } else {
         (status, reason) = (.upToDate, "no release is offered")
+        explanation?.note("rule: none newer: no release is offered")
     }
     if let held = heldBack, let latest, held.version <= latest.version { heldBack = nil }
     var decision = UpdateDecision(
@@ -192,6 +235,13 @@ public func decideUpdate(
     decision.heldBack = heldBack
     decision.levelBasis = basis
     decision.minimum = minimum
+    if let held = heldBack, let why = held.heldBack {
+        explanation?.note("newest held back: \(held.version) (\(why.reason.rawValue)\(why.until.map { " until \($0)" } ?? ""))")
+    }
+    if let unavailable = decision.unavailable {
+        explanation?.note("unavailable: \(unavailable.version) needs OS \(unavailable.minimumOsVersion ?? "?") (above --os-version)")
+    }
+    explanation?.finish()
     return decision
 }
 
@@ -243,7 +293,7 @@ private func keptBack(
 }
 
 /// When a release too young for `--min-age` will be old enough (ISO 8601 UTC).
-private func availableDate(_ release: Release, policy: UpdatePolicy) -> String? {
+func availableDate(_ release: Release, policy: UpdatePolicy) -> String? {
     guard let text = release.date, let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
         return nil
     }
@@ -296,14 +346,19 @@ private func unavailableRelease(
 /// release; 24 while plain versions are sorted by packed keys, the radix sort's two
 /// key and two index arrays) and a flag per release.
 private func offeredReleases(
-    _ releases: consuming [Release], policy: UpdatePolicy, marked: Bool, now: Int64
+    _ releases: consuming [Release], policy: UpdatePolicy, marked: Bool, now: Int64,
+    explaining explanation: inout Explanation?
 ) throws(DecisionError) -> [Release] {
     let filtering = policy.osVersion != nil || policy.minimumAgeDays > 0 || marked
     switch ascendingOrder(releases) {
     case .strictly:
         guard filtering else { return releases }
         var kept = 0
-        for index in releases.indices where try isOffered(releases[index], policy: policy, now: now) {
+        for index in releases.indices {
+            if let exclusion = try exclusion(of: releases[index], policy: policy, now: now) {
+                if explanation != nil { DecisionExplanation.note(exclusion, of: releases[index], policy: policy, in: &explanation) }
+                continue
+            }
             if kept != index { releases.swapAt(kept, index) }
             kept += 1
         }
@@ -312,9 +367,15 @@ private func offeredReleases(
     case .withRepeats:
         var kept = 0
         for index in releases.indices {
-            if filtering, try !isOffered(releases[index], policy: policy, now: now) { continue }
+            if filtering, let exclusion = try exclusion(of: releases[index], policy: policy, now: now) {
+                if explanation != nil { DecisionExplanation.note(exclusion, of: releases[index], policy: policy, in: &explanation) }
+                continue
+            }
             // The first offered of equal precedence stays (it sits at `kept - 1`).
-            if kept > 0, releases[kept - 1].version.compare(to: releases[index].version) == 0 { continue }
+            if kept > 0, releases[kept - 1].version.compare(to: releases[index].version) == 0 {
+                explanation?.keptFirst(of: releases[kept - 1].version.description, over: releases[index].version.description)
+                continue
+            }
             if kept != index { releases.swapAt(kept, index) }
             kept += 1
         }
@@ -329,7 +390,9 @@ private func offeredReleases(
     var kept = [Bool](repeating: true, count: releases.count)
     if filtering {
         for index in releases.indices {
-            kept[index] = try isOffered(releases[index], policy: policy, now: now)
+            guard let exclusion = try exclusion(of: releases[index], policy: policy, now: now) else { continue }
+            kept[index] = false
+            if explanation != nil { DecisionExplanation.note(exclusion, of: releases[index], policy: policy, in: &explanation) }
         }
     }
     // Versions are compared in place, through the buffer: no release is copied.
@@ -342,6 +405,7 @@ private func offeredReleases(
         for index in order where kept[Int(index)] {
             if let leader, releases[leader].version.compare(to: releases[Int(index)].version) == 0 {
                 kept[Int(index)] = false
+                explanation?.keptFirst(of: releases[leader].version.description, over: releases[Int(index)].version.description)
             } else {
                 leader = Int(index)
             }
@@ -442,12 +506,26 @@ private func firstIndex(above current: Version, in offered: [Release]) -> Int {
     return low
 }
 
-/// Not held back by its source, not skipped (an appcast), `--os-version` and `--min-age`.
-/// A blank field counts as absent.
-private func isOffered(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
-    if release.heldBack != nil || isSkipped(release, policy: policy) { return false }
-    if try needsNewerOS(release, policy: policy) { return false }
-    return try !isTooYoung(release, policy: policy, now: now)
+/// Why step 1 does not offer a release.
+enum Exclusion {
+    /// Its source held it back (a channel, phased rollout, a pre-release, a staged rollout).
+    case heldBack(HeldBack)
+    /// An appcast's `--skip` removes it.
+    case skipped
+    /// Its `minimumOsVersion` is above `--os-version`.
+    case needsNewerOS
+    /// It is younger than `--min-age`.
+    case tooYoung
+}
+
+/// Why `release` is not offered — held back by its source, skipped (an appcast),
+/// `--os-version`, `--min-age`, checked in that order — or nil when it is offered. A
+/// blank field counts as absent.
+private func exclusion(of release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Exclusion? {
+    if let held = release.heldBack { return .heldBack(held) }
+    if isSkipped(release, policy: policy) { return .skipped }
+    if try needsNewerOS(release, policy: policy) { return .needsNewerOS }
+    return try isTooYoung(release, policy: policy, now: now) ? .tooYoung : nil
 }
 
 /// Its `minimumOsVersion` is above `--os-version`.

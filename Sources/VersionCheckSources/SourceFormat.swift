@@ -16,6 +16,9 @@ public struct SourceDocument: Sendable, Equatable {
     /// What the source said that was left out, for `-v` (an appcast's `pubDate` that is
     /// no date); a few lines at most.
     public var notices: [String] = []
+    /// `--explain` (`SourceContext.explaining`): how many releases the source listed and
+    /// what the decoder left out or held back, noted as it did so; nil without it.
+    public var explanation: Explanation?
 
     public init(releases: [Release], minimumVersion: Version? = nil, updateURL: String? = nil, app: AppInfo? = nil) {
         self.releases = releases
@@ -66,6 +69,9 @@ public struct SourceContext: Sendable {
     /// A release whose `stagingPercentage` is at most it is held back (`staged-rollout`);
     /// nil ignores staging.
     public var rolloutPercentile: Int?
+    /// `--explain`: the decoder notes what it reads and leaves out in
+    /// `SourceDocument.explanation`.
+    public var explaining = false
 
     public init(
         current: Version? = nil, appcast: AppcastOptions = AppcastOptions(now: 0), base: String? = nil,

@@ -286,9 +286,12 @@ import VersionCheckTestSupport
         #expect(manifestExit == .success)
     }
 
-    /// The keys help and the man page document are the keys printed, in order.
+    /// The keys help and the man page document are the keys printed, in order (with
+    /// `--gate` and `--explain`, which add theirs).
     @Test func documentedKeysAreThePrintedKeys() throws {
-        let (_, capture) = run(manifest("9.0", gate: true), http: FakeHTTP(body: Data(#"{"latestVersion": "2.0"}"#.utf8)), json: true)
+        var request = manifest("9.0", gate: true)
+        request.explain = true
+        let (_, capture) = run(request, http: FakeHTTP(body: Data(#"{"latestVersion": "2.0"}"#.utf8)), json: true)
         let keys = capture.stdout.matches(of: #/"(\w+)": /#).map { String($0.1) }
         #expect(keys == Documentation.checkKeys.map(\.name))
     }

@@ -12,10 +12,13 @@ struct OutdatedCommand: Command {
     let items: [CheckListItem]
     let jobs: Int
     let all: Bool
+    /// `--explain`: each app's check explains itself; a skipped app says why here.
+    let explain: Bool
 
     init(_ line: ParsedCommandLine, context: CommandContext) throws(Failure) {
         jobs = line[Option.jobs]
         all = line[Option.all]
+        explain = line[Option.explain]
         let entries: [AppBundleFinder.Entry]
         if !line.arguments.isEmpty {
             entries = try AppBundleFinder.find(line.arguments)
@@ -41,7 +44,7 @@ struct OutdatedCommand: Command {
     }
 
     func run(_ context: CommandContext) -> ExitStatus {
-        CheckList.run(items, jobs: jobs, all: all, context: context)
+        CheckList.run(items, jobs: jobs, all: all, explain: explain, context: context)
     }
 
     /// The row of the bundle at `path`: its check, a skip, or why it cannot be read.

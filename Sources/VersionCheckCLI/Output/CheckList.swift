@@ -76,7 +76,9 @@ enum CheckList {
     /// failure's code in output order, else 101 if any update is forced, 100 if any is
     /// optional, else 0. A finished check is rendered at once, on its own thread, and only
     /// its output is kept until its turn.
-    static func run(_ items: [CheckListItem], jobs: Int, all: Bool, context: CommandContext) -> ExitStatus {
+    /// `explain`: `--explain` on the command (`outdated`), which explains skipped rows too;
+    /// a check's own explanation comes with its report or failure.
+    static func run(_ items: [CheckListItem], jobs: Int, all: Bool, explain: Bool = false, context: CommandContext) -> ExitStatus {
         let output = context.output
         var requests: [CheckRequest] = []
         var rowOfRequest: [Int] = []
@@ -97,7 +99,9 @@ enum CheckList {
             case .skipped(let reason): outcome = .skipped(reason: reason)
             case .failed(let failure): outcome = .failure(failure)
             }
-            emitter.deliver(row, CheckListPresenter.render(item.label, outcome, all: all, widths: widths, like: output), finishedCheck: false)
+            emitter.deliver(
+                row, CheckListPresenter.render(item.label, outcome, all: all, explain: explain, widths: widths, like: output),
+                finishedCheck: false)
         }
         if !requests.isEmpty {
             let rows = rowOfRequest
@@ -115,7 +119,8 @@ enum CheckList {
                     }
                 case .failure(let failure): outcome = .failure(failure)
                 }
-                emitter.deliver(row, CheckListPresenter.render(items[row].label, outcome, all: all, widths: widths, like: output))
+                emitter.deliver(
+                    row, CheckListPresenter.render(items[row].label, outcome, all: all, explain: explain, widths: widths, like: output))
             }
         }
         let end = emitter.finish()

@@ -12,8 +12,12 @@ import VersionCheckCore
 enum CheckListPresenter {
     /// One row's output: what `output` would print for it, captured, and its verdict.
     /// A failure's message is prefixed with the row's name here.
+    /// With `--explain`, the row's explanation follows it: `explain: NAME: …` lines on
+    /// stderr, or its JSON object's `explain` (`explain`: the command's own `--explain`,
+    /// which explains a skipped row; a check's comes with its report or failure).
     static func render(
-        _ label: CheckListItem.Label, _ outcome: CheckListOutcome, all: Bool, widths: [Int], like output: Output
+        _ label: CheckListItem.Label, _ outcome: CheckListOutcome, all: Bool, explain: Bool = false, widths: [Int],
+        like output: Output
     ) -> RenderedRow {
         let stdout = ByteCapture()
         let stderr = ByteCapture()
@@ -25,7 +29,9 @@ enum CheckListPresenter {
         let verdict: RenderedRow.Verdict
         switch outcome {
         case .failure(let failure):
-            outcome = .failure(Failure(failure.kind, "\(label.name): \(failure.message)"))
+            var named = Failure(failure.kind, "\(label.name): \(failure.message)")
+            named.explanation = failure.explanation
+            outcome = .failure(named)
             verdict = .failure(failure.exitStatus)
         case .report(let report):
             switch CheckPresenter.exitStatus(report) {
@@ -37,13 +43,26 @@ enum CheckListPresenter {
             verdict = .quiet
         }
         if output.json {
-            writeJSON(label, outcome, all: all, to: capture)
-        } else if case .failure(let failure) = outcome {
-            capture.errorLine(failure.message)
-        } else if let cells = cells(label, outcome, all: all) {
-            capture.writeLine(line(cells, widths: widths))
+            writeJSON(label, outcome, all: all, explain: explain, to: capture)
+        } else {
+            if case .failure(let failure) = outcome {
+                capture.errorLine(failure.message)
+            } else if let cells = cells(label, outcome, all: all) {
+                capture.writeLine(line(cells, widths: widths))
+            }
+            capture.explain(explanation(outcome, explain: explain), name: label.name)
         }
         return RenderedRow(stdout: stdout.bytes, stderr: stderr.bytes, verdict: verdict)
+    }
+
+    /// The row's `--explain` lines: its check's (report or failure), or why it was skipped;
+    /// nil without `--explain`.
+    static func explanation(_ outcome: CheckListOutcome, explain: Bool) -> [String]? {
+        switch outcome {
+        case .report(let report): CheckPresenter.explanation(report)
+        case .failure(let failure): failure.explanation
+        case .skipped(let reason): explain ? AppBundle.skipExplanation(reason) : nil
+        }
     }
 
     /// The bytes one row writes to a stream; used by the one thread that renders the row.
@@ -150,7 +169,9 @@ enum CheckListPresenter {
         }
     }
 
-    static func writeJSON(_ label: CheckListItem.Label, _ outcome: CheckListOutcome, all: Bool, to output: Output) {
+    static func writeJSON(
+        _ label: CheckListItem.Label, _ outcome: CheckListOutcome, all: Bool, explain: Bool = false, to output: Output
+    ) {
         let leading = labelMembers(label)
         switch outcome {
         case .failure(let failure):
@@ -158,7 +179,10 @@ enum CheckListPresenter {
             guard case .object(let members) = Output.errorJSON(failure) else { return }
             output.writeJSON(.object(leading + members))
         case .skipped(let reason):
-            if all { output.writeJSON(.object(leading + [.init("status", "skipped"), .init("reason", .string(reason))])) }
+            guard all else { return }
+            var members = leading + [.init("status", "skipped"), .init("reason", .string(reason))]
+            if let lines = explanation(outcome, explain: explain) { members.append(.init("explain", .array(lines.map { .string($0) }))) }
+            output.writeJSON(.object(members))
         case .report(let report):
             guard all || report.decision.status != .upToDate else { return }
             output.writeChunked { writer in CheckPresenter.writeJSON(report, to: &writer, leading: leading) }

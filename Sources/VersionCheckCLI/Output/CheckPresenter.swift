@@ -19,7 +19,20 @@ public enum CheckPresenter {
                 writeText(report, to: &writer)
             }
         }
+        if !output.json { output.explain(explanation(report)) }
         return exitStatus(report)
+    }
+
+    /// The `--explain` lines of `report`: the check's, then, for a gate, the rule behind
+    /// its verdict. Nil without `--explain`.
+    static func explanation(_ report: CheckReport) -> [String]? {
+        guard var lines = report.explanation else { return nil }
+        if report.gate {
+            let rule = report.gateRefusal != nil || report.firstRelease != nil
+                ? "" : " (a gate passes only when --current is newer than the latest offered, or none is offered)"
+            lines.append("gate: \(report.gatePassed ? "passed" : "failed"): \(gateReason(report))\(rule)")
+        }
+        return lines
     }
 
     public static func exitStatus(_ report: CheckReport) -> ExitStatus {
@@ -328,6 +341,7 @@ public enum CheckPresenter {
             members.append(.init("gate", .bool(report.gatePassed)))
             members.append(.init("gateReason", .string(gateReason(report))))
         }
+        if let lines = explanation(report) { members.append(.init("explain", .array(lines.map { .string($0) }))) }
         return members
     }
 }

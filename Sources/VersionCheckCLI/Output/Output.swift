@@ -182,8 +182,17 @@ public struct Output: Sendable {
     @discardableResult
     public func report(_ failure: Failure) -> ExitStatus {
         errorLine(failure.message)
-        if json { writeJSON(Self.errorJSON(failure)) }
+        if json { writeJSON(Self.errorJSON(failure)) } else { explain(failure.explanation) }
         return failure.exitStatus
+    }
+
+    /// `--explain`'s lines on stderr, each `explain: ` (`explain: NAME: ` with `name`, a
+    /// row of `outdated` or `batch`) and one line of printable text (even with `-q`: it
+    /// is asked for); nothing for nil.
+    public func explain(_ lines: [String]?, name: String? = nil) {
+        guard let lines else { return }
+        let prefix = "explain: " + (name.map { TerminalText.printable($0, multiline: false) + ": " } ?? "")
+        for line in lines { stderr.write(prefix + TerminalText.printable(line, multiline: false) + "\n") }
     }
 
     /// Writes `versioncheck: error: MESSAGE` to stderr, and nothing to stdout (even with `--json`).
@@ -191,16 +200,19 @@ public struct Output: Sendable {
         stderr.write("versioncheck: " + paint("error:", .boldRed, on: stderr) + " " + oneLine(message) + "\n")
     }
 
-    /// The `--json` error object of SPEC.md for `failure`.
+    /// The `--json` error object of SPEC.md for `failure`; with `--explain`, the steps
+    /// taken before it as `explain`.
     public static func errorJSON(_ failure: Failure) -> JSONValue {
-        [
-            "status": "error",
-            "error": [
+        var members: [JSONValue.Member] = [
+            .init("status", "error"),
+            .init("error", [
                 "code": .int(Int(failure.exitStatus.rawValue)),
                 "kind": .string(failure.kind.rawValue),
                 "message": .string(failure.message),
-            ],
+            ]),
         ]
+        if let lines = failure.explanation { members.append(.init("explain", .array(lines.map { .string($0) }))) }
+        return .object(members)
     }
 
     // MARK: Colour

@@ -27,7 +27,7 @@ extension HelpTopic {
     /// Every topic, in the order the overview lists them and the man page prints them
     /// (the man page's conventional EXIT STATUS and ENVIRONMENT come last).
     public static let all: [HelpTopic] = [
-        .gate, .launcher, .formats, .many, .cache, .versions, .security, .exitCodes, .environment,
+        .gate, .launcher, .formats, .many, .cache, .explain, .versions, .security, .exitCodes, .environment,
     ]
 
     /// The topic called `name`, if any.

@@ -89,6 +89,9 @@ public struct Failure: Error, Equatable, Sendable {
     /// a release list with no release yet (`[]`, drafts only): the one failure
     /// `--gate --allow-new` passes as an app's first release.
     public var isUnknownApp = false
+    /// `--explain`: the steps of the check noted before it failed (without the
+    /// `explain: ` prefix); nil without `--explain`.
+    public var explanation: [String]?
 
     public init(_ kind: ErrorKind, _ message: String) {
         self.kind = kind

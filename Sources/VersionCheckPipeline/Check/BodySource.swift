@@ -34,12 +34,15 @@ public struct BodySource: Sendable {
     /// entry). Only a body that `decode` accepted is stored; a failure leaves the entry.
     /// An expired entry answers at once with `--background-refresh` (a detached process
     /// renews it) and under `VERSIONCHECK_OFFLINE`; with `--stale-if-error` it answers a 75.
+    /// Each of these steps is noted in `explanation` (`--explain`) as it is taken.
     package func obtain(
         _ url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock,
+        explaining explanation: inout Explanation?,
         failure: (FetchedResponse) -> Failure, decode: (SourceBody) throws(Failure) -> DecodedBody
     ) throws(Failure) -> SourceAnswer {
         let shown = url.display
         guard var store = cache, let policy = request.cache, CacheStore.isCacheable(url.text) else {
+            if request.cache != nil { explanation?.note(CacheExplanation.miss(.notCacheable)) }
             if offline { throw OfflineSwitch.failure(shown, cached: false) }
             let response = try fetch(url, request: request, clock: clock)
             guard response.isSuccess else { throw failure(response) }
@@ -51,28 +54,35 @@ public struct BodySource: Sendable {
         switch store.consult(url: url.withoutUserInfo, checkPeriodDays: policy.periodDays, refresh: policy.refresh) {
         case .fresh(let entry, _):
             if let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode) {
+                explanation?.note(CacheExplanation.fresh(entry, now: store.now(), periodDays: policy.periodDays))
                 return SourceAnswer(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
+            explanation?.note("cache: the entry no longer reads as an answer: ignored")
         case .stale(let entry, let reason):
             let answersAtOnce = offline || (policy.backgroundRefresh && !reason.isRefreshRequested)
+            let stale = explanation == nil ? "" : CacheExplanation.stale(entry, reason: reason, now: store.now(), periodDays: policy.periodDays)
             guard answersAtOnce else {
+                explanation?.note("\(stale): revalidating with the source")
                 revalidated = entry
                 break
             }
             if let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode) {
                 if offline {
                     store.log("cache: \(OfflineSwitch.environmentVariable) is set: answering from the entry, whatever its age")
+                    explanation?.note("\(stale), answered (stale): \(OfflineSwitch.environmentVariable) is set; no request")
                 } else {
                     store.log("cache: answering from the expired entry; refreshing it in the background")
+                    explanation?.note("\(stale), answered (stale); a background refresh started; no request")
                     startRefresh(request, url.text, &store)
                 }
                 return SourceAnswer(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
             }
             store.warn("ignoring the cache entry for \(shown): it no longer reads as an answer")
+            explanation?.note("\(stale): the entry no longer reads as an answer: asking the source")
             revalidated = entry
-        case .absent:
-            break
+        case .absent(let miss):
+            explanation?.note(CacheExplanation.miss(miss))
         }
         if offline { throw OfflineSwitch.failure(shown, cached: true) }
         do throws(Failure) {
@@ -85,6 +95,7 @@ public struct BodySource: Sendable {
             if response.status == 304, let entry = revalidated {
                 let decoded = try decode(SourceBody(bytes: entry.body))
                 store.renew(entry, at: sentAt)
+                explanation?.note("cache: revalidated: the source answered 304 Not Modified; the entry answered and was renewed")
                 return SourceAnswer(decoded: decoded, source: shown, fetchedAt: sentAt)
             }
             guard response.isSuccess else { throw failure(response) }
@@ -92,6 +103,7 @@ public struct BodySource: Sendable {
             let stored = store.store(
                 url: url.withoutUserInfo, body: response.body, entityTag: response.entityTag,
                 lastModified: response.lastModified, fetchedAt: sentAt)
+            explanation?.note("cache: the source answered anew; " + (stored ? "the answer stored" : "the answer not stored"))
             if stored, let items = decoded.itemsToKeep {
                 store.keepItems(items, body: response.body, url: url.withoutUserInfo, base: shown)
             }
@@ -104,6 +116,9 @@ public struct BodySource: Sendable {
                   let decoded = try Self.decodeEntry(entry, base: shown, store: &store, decode)
             else { throw error }
             store.warn("\(error.message); answering from the cache entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt))")
+            explanation?.note(
+                "cache: the source failed (\(error.kind.rawValue)): the entry of \(ISO8601.text(secondsSinceEpoch: entry.fetchedAt)), "
+                    + "younger than --stale-if-error \(Seconds.text(days)) days, answered (stale)")
             return SourceAnswer(decoded: decoded, source: shown, cached: true, fetchedAt: entry.fetchedAt, stale: true)
         }
     }

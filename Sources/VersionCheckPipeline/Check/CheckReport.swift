@@ -33,6 +33,9 @@ public struct CheckReport: Sendable, Equatable {
     public var firstRelease: String?
     /// What the source said that was left out (`SourceDocument.notices`): `-v` lines.
     public var notices: [String] = []
+    /// `--explain`: how the answer was reached, one line each (without the `explain: `
+    /// prefix); nil without `--explain`.
+    public var explanation: [String]?
 
     public init(
         current: Version, decision: UpdateDecision, url: String?, source: String, app: AppInfo?, gate: Bool,

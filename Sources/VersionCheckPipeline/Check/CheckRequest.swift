@@ -54,6 +54,9 @@ public struct CheckRequest: Sendable, Equatable {
     /// accepts (`1.0 (1234)`): the failure (65) of any format but an appcast, decided
     /// when the request is built (`GivenVersion.notAnAppcastFailure`).
     package var sparkleOnly: Failure? = nil
+    /// `--explain`: the check notes how it reached its answer (`CheckReport.explanation`,
+    /// `Failure.explanation`).
+    public var explain = false
 
     public init(
         source: Source, current: Version, policy: UpdatePolicy = UpdatePolicy(), gate: Bool = false,

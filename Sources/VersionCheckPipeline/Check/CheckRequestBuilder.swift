@@ -70,6 +70,7 @@ package enum CheckRequestBuilder {
             tagPrefix: line[Option.tagPrefix], includePrereleases: line[Option.includePrereleases],
             rolloutPercentile: line[Option.rolloutPercentile])
         request.gitHubRepository = repository
+        request.explain = line[Option.explain]
         request.commandLine = line
         return request
     }

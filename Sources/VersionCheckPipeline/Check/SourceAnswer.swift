@@ -23,6 +23,22 @@ package struct DecodedBody {
     package var itemsToKeep: [UInt8]? = nil
 }
 
+extension SourceDocument {
+    /// `--explain`: the format's line (`format: a Sparkle appcast`) before what the
+    /// decoder noted — or, for a format that holds nothing back, how many releases it
+    /// lists.
+    package mutating func explainFormat(_ name: String) {
+        var explained = Explanation()
+        explained.note("format: \(name)")
+        if let decoded = explanation {
+            explained.append(decoded)
+        } else {
+            explained.note("it lists \(releases.count) \(releases.count == 1 ? "release" : "releases")")
+        }
+        explanation = explained
+    }
+}
+
 /// What a source answered, decoded, before the decision: the body, where it came from
 /// and how old it is.
 package struct SourceAnswer {

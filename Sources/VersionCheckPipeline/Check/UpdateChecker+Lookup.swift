@@ -9,22 +9,24 @@ extension UpdateChecker {
     /// checked with the request): a 200 without results is 69 naming the storefront; an
     /// error message in a failing answer is quoted.
     package func lookUp(
-        _ query: AppStoreQuery, url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+        _ query: AppStoreQuery, url: WebAddress, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock,
+        explaining explanation: inout Explanation?
     ) throws(Failure) -> SourceAnswer {
         let shown = url.display
-        return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
+        return try bodies.obtain(url, request: request, cache: &cache, clock: clock, explaining: &explanation) { response in
             if let message = ITunesLookupFormat.errorMessage(in: response.body), !HTTPStatusPhrase.isNotFound(response.status) {
                 return Failure(.httpStatus, "\(shown): \(HTTPStatusPhrase.line(response.status)), the App Store says '\(message)'")
             }
             return HTTPStatusPhrase.failure(response.status, shown: shown)
         } decode: { body throws(Failure) in
-            let document: SourceDocument
+            var document: SourceDocument
             do throws(BodyError) {
                 document = try ITunesLookupFormat.decode(body.bytes, asked: Self.asked(query))
             } catch {
                 throw Failure(.badResponse, "\(shown): \(error.description)")
             }
             guard !document.releases.isEmpty else { throw Self.notInStorefront(query, shown: shown) }
+            if request.explain { document.explainFormat(ITunesLookupFormat.name + " (the app's current version)") }
             return DecodedBody(document: document, current: request.current, policy: request.policy)
         }
     }

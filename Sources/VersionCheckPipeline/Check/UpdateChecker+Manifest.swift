@@ -9,17 +9,19 @@ extension UpdateChecker {
     /// The manifest at `location` (a file, or a URL already checked), decoded: a file is
     /// read as it is (never cached), a URL through `obtain`.
     package func readManifest(
-        _ location: ManifestLocation, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock
+        _ location: ManifestLocation, request: CheckRequest, cache: inout CacheStore?, clock: DeadlineClock,
+        explaining explanation: inout Explanation?
     ) throws(Failure) -> SourceAnswer {
         switch location {
         case .file(let path, let given):
             // Local manifests are never cached (and read whatever VERSIONCHECK_OFFLINE says).
             cache?.log("cache: not used: \(Quote.single(path)) is a local manifest, never cached")
+            if request.cache != nil { explanation?.note("cache: not used: a local manifest is never cached") }
             let body = SourceBody(bytes: try bodies.readFile(path))
             return SourceAnswer(decoded: try decodeManifest(body, request: request, shown: given, base: nil), source: given)
         case .remote(let url):
             let shown = url.display
-            return try bodies.obtain(url, request: request, cache: &cache, clock: clock) { response in
+            return try bodies.obtain(url, request: request, cache: &cache, clock: clock, explaining: &explanation) { response in
                 Self.manifestFailure(response, shown: shown, request: request)
             } decode: { body throws(Failure) in
                 try decodeManifest(body, request: request, shown: shown, base: shown)
@@ -68,14 +70,15 @@ extension UpdateChecker {
             throw Failure(.badResponse, "manifest \(shown): \(error.description)")
         }
         let (current, policy) = try request.versions(reading: format.versionReading)
-        let context = SourceContext(current: current, appcast: AppcastOptions(
+        var context = SourceContext(current: current, appcast: AppcastOptions(
             channels: request.appcast.channels, rolloutGroup: request.appcast.rolloutGroup,
             versionField: request.appcast.compared, osVersion: policy.osVersion,
             now: now()), base: base, tagPrefix: request.feed.tagPrefix, includePrereleases: request.feed.includePrereleases,
             rolloutPercentile: request.feed.rolloutPercentile)
+        context.explaining = request.explain
         do throws(BodyError) {
             var itemsToKeep: [UInt8]?
-            let document: SourceDocument
+            var document: SourceDocument
             if let items = body.keptItems {
                 document = try AppcastFormat.decode(items: items, context: context)
             } else if format is AppcastFormat.Type, base != nil, request.cache != nil {
@@ -85,6 +88,7 @@ extension UpdateChecker {
             } else {
                 document = try SourceFormats.decode(body.bytes, as: format, context: context)
             }
+            if request.explain { document.explainFormat(format.name) }
             return DecodedBody(
                 document: document, current: current, policy: policy, appcast: format.versionReading == .sparkle,
                 itemsToKeep: itemsToKeep)

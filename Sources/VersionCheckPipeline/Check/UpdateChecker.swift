@@ -39,19 +39,48 @@ public struct UpdateChecker: Sendable {
 
     /// Runs the check; with `--check-period`, `cache` answers a fresh request and keeps
     /// what the source says (nil: no cache, as without `--check-period`).
+    ///
+    /// With `--explain` (`request.explain`) each layer notes its steps as it takes them —
+    /// the cache (`BodySource.obtain`), the decoder (`SourceDocument.explanation`), the
+    /// decision (`decideUpdate(…explaining:)`) — into the report's `explanation`, or a
+    /// failure's, which holds the steps taken before it.
     public func check(_ request: CheckRequest, cache: CacheStore? = nil) throws(Failure) -> CheckReport {
+        var explanation: Explanation? = request.explain ? Explanation() : nil
+        do {
+            var report = try check(request, cache: cache, explaining: &explanation)
+            report.explanation = explanation?.finished
+            return report
+        } catch {
+            var failure = error
+            failure.explanation = explanation?.finished
+            throw failure
+        }
+    }
+
+    private func check(
+        _ request: CheckRequest, cache: CacheStore?, explaining explanation: inout Explanation?
+    ) throws(Failure) -> CheckReport {
         var cache = request.cache == nil ? nil : cache
         var found: SourceAnswer
         let clock = DeadlineClock(seconds: request.deadline, now: monotonicNow)
+        switch request.source {
+        case .appStore(_, let url): explanation?.note("source: the App Store, asked at \(url.display)")
+        case .manifest(.remote(let url)): explanation?.note("source: \(url.display)")
+        case .manifest(.file(_, let given)): explanation?.note("source: the file \(given)")
+        }
         do {
             switch request.source {
-            case .appStore(let query, let url): found = try lookUp(query, url: url, request: request, cache: &cache, clock: clock)
-            case .manifest(let location): found = try readManifest(location, request: request, cache: &cache, clock: clock)
+            case .appStore(let query, let url):
+                found = try lookUp(query, url: url, request: request, cache: &cache, clock: clock, explaining: &explanation)
+            case .manifest(let location):
+                found = try readManifest(location, request: request, cache: &cache, clock: clock, explaining: &explanation)
             }
         } catch {
             guard let firstRelease = Self.firstRelease(request, failure: error) else { throw Self.withAllowNewHint(error, request: request) }
-            return try firstReleaseReport(request, firstRelease: firstRelease)
+            explanation?.note("the source does not know the app (\(error.message)); --allow-new: \(firstRelease)")
+            return try firstReleaseReport(request, firstRelease: firstRelease, explaining: &explanation)
         }
+        if let decoded = found.document.explanation { explanation?.append(decoded) }
         // The decision orders and thins the releases in place when it holds the only
         // reference to them: no second array of up to 400,000 releases.
         var releases: [Release] = []
@@ -60,7 +89,7 @@ public struct UpdateChecker: Sendable {
         do {
             decision = try decideUpdate(
                 current: found.current, releases: consume releases, sourceMinimum: found.document.minimumVersion,
-                policy: found.policy, now: now())
+                policy: found.policy, now: now(), explaining: &explanation)
         } catch {
             throw Failure(.badResponse, "\(found.source): \(error.description)")
         }
@@ -114,13 +143,16 @@ public struct UpdateChecker: Sendable {
 
     /// The report of a first release: nothing offered (status none, latest null), the
     /// gate passed unless `--current` itself is refused.
-    private func firstReleaseReport(_ request: CheckRequest, firstRelease: String) throws(Failure) -> CheckReport {
+    private func firstReleaseReport(
+        _ request: CheckRequest, firstRelease: String, explaining explanation: inout Explanation?
+    ) throws(Failure) -> CheckReport {
         if let failure = request.currentNeedsAppcast { throw failure }
         var policy = request.policy
         policy.minimum = nil
         let decision: UpdateDecision
         do {
-            decision = try decideUpdate(current: request.current, releases: [], sourceMinimum: nil, policy: policy, now: now())
+            decision = try decideUpdate(
+                current: request.current, releases: [], sourceMinimum: nil, policy: policy, now: now(), explaining: &explanation)
         } catch {
             throw Failure(.internal, "the decision failed on no releases: \(error.description)")
         }

@@ -70,6 +70,27 @@ package struct AppBundle {
     /// Why an app with no source is skipped (`skipped (WHY)`, JSON `reason`).
     package static let noSourceReason = "no SUFeedURL, Mac App Store receipt, app-update.yml or iOS platform"
 
+    /// `--explain` for an app skipped with `noSourceReason`: why each source, in the order
+    /// they are tried, did not apply.
+    package static let noSourceExplanation = [
+        "Sparkle: the Info.plist has no SUFeedURL",
+        "Mac App Store: no receipt (Contents/_MASReceipt/receipt)",
+        "electron-builder: no Contents/Resources/app-update.yml",
+        "App Store (iOS): CFBundleSupportedPlatforms does not name iPhoneOS",
+        "skipped: no source applies",
+    ]
+
+    /// `--explain` for an app skipped for `reason`: why each source did not apply, an
+    /// `--ignore` rule, or the source that was found and why it is not checked (an
+    /// insecure feed, an electron-builder provider not read).
+    package static func skipExplanation(_ reason: String) -> [String] {
+        switch reason {
+        case noSourceReason: noSourceExplanation
+        case IgnoreList.reason: ["skipped: --ignore or VERSIONCHECK_IGNORE names its bundle id"]
+        default: ["skipped: \(reason)"]
+        }
+    }
+
     package var path: String
     package var name: String
     package var info: CurrentVersionSource

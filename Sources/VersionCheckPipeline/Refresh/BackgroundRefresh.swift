@@ -84,6 +84,8 @@ public enum BackgroundRefresh {
         request.cache?.refresh = true
         request.cache?.backgroundRefresh = false
         request.cache?.staleIfErrorDays = nil
+        // Nobody reads a detached refresh's output.
+        request.explain = false
         return request
     }
 }

@@ -102,8 +102,26 @@ public enum AppcastSelection {
     public static func release(
         for item: AppcastItem, current: Version, options: AppcastOptions
     ) throws(AppcastError) -> Release? {
+        var explanation: Explanation?
+        return try release(for: item, current: current, options: options, explaining: &explanation)
+    }
+
+    /// `release(for:current:options:)`, noting in `explanation` (`--explain`) an item it
+    /// leaves out: for another `sparkle:os`, a delta, above `sparkle:maximumSystemVersion`.
+    /// (The channel and phased rollout only mark a release; the decision notes it when it
+    /// leaves it out.)
+    public static func release(
+        for item: AppcastItem, current: Version, options: AppcastOptions, explaining explanation: inout Explanation?
+    ) throws(AppcastError) -> Release? {
+        guard item.isForMacOS else {
+            explanation?.list("sparkle:os left out", "item \(item.index + 1)", why: item.os.map { "for \($0)" })
+            return nil
+        }
         // A delta on its own is not a release (Sparkle: an invalid item).
-        guard item.isForMacOS, !item.isDelta else { return nil }
+        guard !item.isDelta else {
+            explanation?.list("deltas left out (an item whose enclosure is a delta is no release):", "item \(item.index + 1)")
+            return nil
+        }
         let version = try comparedVersion(of: item, field: options.versionField)
         var heldBack: HeldBack?
         if let channel = item.channel, !options.channels.contains(channel) {
@@ -113,7 +131,12 @@ public enum AppcastSelection {
         if heldBack == nil, !critical, let from = rolloutStart(item, group: options.rolloutGroup), options.now < from {
             heldBack = HeldBack(.phasedRollout, until: ISO8601.text(secondsSinceEpoch: from))
         }
-        if let osVersion = options.osVersion, try isAboveMaximum(item, osVersion: osVersion) { return nil }
+        if let osVersion = options.osVersion, try isAboveMaximum(item, osVersion: osVersion) {
+            explanation?.list(
+                "--os-version \(osVersion) left out", version.description,
+                why: item.maximumSystemVersion.map { "sparkle:maximumSystemVersion \($0)" })
+            return nil
+        }
         let informational = try isInformational(item, current: current)
         var majorUpgradeFrom: String?
         if let text = item.minimumAutoupdateVersion, !text.isEmpty,

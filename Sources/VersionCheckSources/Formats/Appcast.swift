@@ -65,12 +65,16 @@ public enum AppcastFormat: ManifestFormat {
         var notices: [String] = []
         var unreadDates = 0
         static let noticeLimit = 3
+        /// `--explain`: what the selection left out; nil without it.
+        var explanation: Explanation?
+        var itemCount = 0
 
         init(context: SourceContext, capacity: Int) throws(BodyError) {
             // Without a current version (a reader that only decodes), as for an install of 0.
             guard let current = context.current ?? (try? Version("0")) else { throw BodyError("no current version") }
             self.current = current
             options = context.appcast
+            if context.explaining { explanation = Explanation() }
             // Address space for the most items the body can hold (about 50 bytes each); the
             // pages are touched as releases arrive, and the array never copies itself.
             releases.reserveCapacity(capacity)
@@ -78,8 +82,10 @@ public enum AppcastFormat: ManifestFormat {
 
         mutating func take(_ item: AppcastItem) {
             guard refusal == nil else { return }
+            itemCount += 1
             do throws(AppcastError) {
-                if let release = try AppcastSelection.release(for: item, current: current, options: options) {
+                if let release = try AppcastSelection.release(
+                    for: item, current: current, options: options, explaining: &explanation) {
                     if let text = item.pubDate, item.published == nil { noteUnreadDate(text, item: item.index, release: release) }
                     releases.append(release)
                 }
@@ -101,6 +107,12 @@ public enum AppcastFormat: ManifestFormat {
             if let refusal { throw BodyError(refusal.description) }
             var document = SourceDocument(releases: releases)
             document.notices = notices
+            if let explanation {
+                var explained = Explanation()
+                explained.note("the appcast lists \(itemCount) \(itemCount == 1 ? "item" : "items"); \(releases.count) are releases for this install")
+                explained.append(explanation)
+                document.explanation = explained
+            }
             if unreadDates > Self.noticeLimit {
                 document.notices.append("\(unreadDates - Self.noticeLimit) more items have a pubDate that is not a date")
             }

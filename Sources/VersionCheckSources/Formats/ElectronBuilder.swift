@@ -140,6 +140,8 @@ private struct ElectronFeed {
     var firstURL: String?
     /// `releaseNotes` entries as releases (listed beside the latest), in file order.
     var listed: [Release] = []
+    /// `--explain`: what the feed held back; nil without it.
+    var explanation: Explanation?
 
     /// Room reserved for `listed` at its first entry: as many as the body can hold
     /// (`- version: 1` and a line feed: 14 bytes). Address space only; pages are touched
@@ -150,6 +152,7 @@ private struct ElectronFeed {
         current = context.current
         base = context.base
         rolloutPercentile = context.rolloutPercentile
+        if context.explaining { explanation = Explanation() }
         listCapacity = byteCount / 14 + 1
     }
 
@@ -242,10 +245,19 @@ private struct ElectronFeed {
             }
             if let percentile = rolloutPercentile, Double(percentile) >= percentage {
                 release.heldBack = HeldBack(.stagedRollout)
+                explanation?.note("stagingPercentage \(text): --rollout-percentile \(percentile) is not below it, so \(version) is held back")
             }
         }
         releases.append(release)
-        return SourceDocument(releases: releases)
+        var document = SourceDocument(releases: releases)
+        if let explanation {
+            let older = releases.count - 1
+            var explained = Explanation()
+            explained.note("the update file names version \(version)" + (older > 0 ? " and \(older) older from releaseNotes" : ""))
+            explained.append(explanation)
+            document.explanation = explained
+        }
+        return document
     }
 
     /// `location` resolved against the feed's URL (a local feed's stays as given), its

@@ -117,10 +117,15 @@ private struct ReleaseReading {
     var failure: BodyError?
     /// Elements that are not drafts, read as versions or not.
     var published = 0
+    /// `--explain`: what the reading left out or held back; nil without it.
+    var explanation: Explanation?
+    /// Elements read (drafts included), for `--explain`.
+    var elements = 0
 
     init(context: SourceContext, byteCount: Int) {
         prefix = context.tagPrefix.flatMap { $0.isEmpty ? nil : $0 }
         includePrereleases = context.includePrereleases
+        if context.explaining { explanation = Explanation() }
         // Address space for the most elements the body holds (`{"tag_name":"1"},`: 17 bytes).
         releases.reserveCapacity(byteCount / 17 + 1)
     }
@@ -151,14 +156,24 @@ private struct ReleaseReading {
             throw BodyError("\(path).tag_name \(found), expected a string")
         }
         let reader = JSONObjectReader(members: members, path: path)
-        if try reader.bool("draft") == true { return nil }
+        elements += 1
+        if try reader.bool("draft") == true {
+            explanation?.list("drafts left out", TerminalText.dotted(tag))
+            return nil
+        }
         published += 1
         var text = tag
         if let prefix {
-            guard tag.utf8.starts(with: prefix.utf8) else { return nil }
+            guard tag.utf8.starts(with: prefix.utf8) else {
+                explanation?.list("--tag-prefix \(TerminalText.dotted(prefix)) left out", TerminalText.dotted(tag))
+                return nil
+            }
             text = String(decoding: tag.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
         }
-        guard let version = try? Version(text) else { return nil }
+        guard let version = try? Version(text) else {
+            explanation?.list("tags that are no version left out", TerminalText.dotted(tag))
+            return nil
+        }
         let marked = try reader.bool("prerelease") ?? false
         let name = try reader.string("name")
         let notes = try reader.string("body")
@@ -167,7 +182,13 @@ private struct ReleaseReading {
             version: version, notes: notes, date: try reader.string("published_at"),
             url: try reader.string("html_url"), displayVersion: name.flatMap { $0.isEmpty || $0 == tag ? nil : $0 },
             notesFormat: notes == nil ? .plainText : .markdown)
-        if marked || version.isPrerelease, !includePrereleases { release.heldBack = HeldBack(.prerelease) }
+        if marked || version.isPrerelease, !includePrereleases {
+            release.heldBack = HeldBack(.prerelease)
+            // Noted here: only the highest reaches the decision.
+            explanation?.list(
+                "pre-releases held back (no --include-prereleases):", version.description,
+                why: marked ? "marked prerelease" : nil)
+        }
         return release
     }
 
@@ -183,6 +204,13 @@ private struct ReleaseReading {
         }
         var taken: [Release] = []
         swap(&taken, &releases)
-        return SourceDocument(releases: taken)
+        var document = SourceDocument(releases: taken)
+        if let explanation {
+            var explained = Explanation()
+            explained.note("the release list has \(elements) \(elements == 1 ? "release" : "releases")")
+            explained.append(explanation)
+            document.explanation = explained
+        }
+        return document
     }
 }

@@ -16,7 +16,6 @@ _versioncheck() {
     commands=(
         'lookup:Check the App Store for a newer version of an app.'
         'manifest:Check a publisher'\''s manifest for a newer version.'
-        'lint:Check a feed before publishing it, as an updater will read it.'
         'outdated:Check every app in folders for updates, Sparkle and App Store alike.'
         'batch:Run a list of lookup and manifest checks, one per line, concurrently.'
         'compare:Compare two versions by precedence.'
@@ -68,6 +67,7 @@ _versioncheck() {
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
                 '--appcast-version=[Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).]:FIELD:(build display)' \
+                '--explain[Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).]' \
                 && ret=0
             ;;
         manifest)
@@ -97,21 +97,10 @@ _versioncheck() {
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
                 '--appcast-version=[Appcasts: compare --current with FIELD build (sparkle:version) or display (shortVersionString).]:FIELD:(build display)' \
+                '--explain[Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).]' \
                 '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
                 '--include-prereleases[GitHub Releases: also offer releases marked pre-release or with a pre-release version.]' \
                 '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
-                && ret=0
-            ;;
-        lint)
-            _arguments -s : $globals \
-                '--strict[Exit 1 on any finding, warnings too.]' \
-                '--github=[Also lint the GitHub Releases of OWNER/REPO (repeatable).]:OWNER/REPO: ' \
-                '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
-                '--allow-insecure[Allow plain http:// to any host.]' \
-                '--timeout=[Give up on one attempt after SECONDS.]:SECONDS: ' \
-                '--deadline=[End the whole check (every attempt, redirect and retry wait) within SECONDS.]:SECONDS: ' \
-                '--retries=[Retry N times on connection failure, timeout, 429 or 5xx.]:N: ' \
-                '*:SOURCE: ' \
                 && ret=0
             ;;
         outdated)
@@ -136,6 +125,7 @@ _versioncheck() {
                 '--background-refresh[With --check-period: an expired entry answers at once; a detached process refreshes it for the next run.]' \
                 '--channel=[Appcasts: also offer items of channel NAME (repeatable).]:NAME: ' \
                 '--rollout-group=[Appcasts: this install'\''s phased-rollout group, 0 to 6.]:N: ' \
+                '--explain[Say how the answer was reached, after it: explain: lines on stderr (--json: the array explain).]' \
                 '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
                 '--include-prereleases[GitHub Releases: also offer releases marked pre-release or with a pre-release version.]' \
                 '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
@@ -195,7 +185,7 @@ _versioncheck() {
         help)
             _arguments -s : $globals \
                 '--man[Print the whole manual page, in roff (read it with '\''man -l -'\'').]' \
-                '1::COMMAND|TOPIC:(lookup manifest lint outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache versions security exit-codes environment)' \
+                '1::COMMAND|TOPIC:(lookup manifest outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache explain versions security exit-codes environment)' \
                 && ret=0
             ;;
         esac
