@@ -304,6 +304,9 @@ private final class ItemFields {
     var enclosureBase: LinkBase?
     /// The item's base URI.
     let base: LinkBase?
+    /// Whether `facts` are recorded (a constant: a check's reading tests it for free,
+    /// where testing the variable `facts` would cost an exclusive access each time).
+    let recording: Bool
     /// What `lint` needs besides, when recording (`AppcastReader.read(_:base:recordingFacts:each:)`).
     var facts: AppcastItemFacts?
     /// While recording: the links as given, whatever their scheme.
@@ -313,12 +316,13 @@ private final class ItemFields {
     init(index: Int, base: LinkBase?, line: Int?) {
         self.index = index
         self.base = base
+        recording = line != nil
         facts = line.map { AppcastItemFacts(line: $0) }
     }
 
     func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: LinkBase?) {
         let trimmed = text.trimmedXMLSpace
-        if facts != nil { recordLink(name, attributes, trimmed, base: base) }
+        if recording { recordLink(name, attributes, trimmed, base: base) }
         if name.isPlain("title") {
             title.offer(trimmed, attributes: attributes)
         } else if name.isSparkle("fullReleaseNotesLink") {
@@ -369,7 +373,7 @@ private final class ItemFields {
 
     /// The facts recorded, completed with the fields read anyway; nil when not recording.
     private func completedFacts(enclosureURL: String?) -> AppcastItemFacts? {
-        guard var facts else { return nil }
+        guard recording, var facts else { return nil }
         facts.channel = channel.value
         facts.phasedRolloutInterval = phasedRolloutInterval.value
         facts.pubDate = pubDate.value
@@ -427,7 +431,7 @@ private final class ItemFields {
             resolvedEnclosureURL = resolved.text
             if resolved.isWeb {
                 enclosureURL = resolved.text
-            } else if facts == nil {
+            } else if !recording {
                 throw .unsafeEnclosure(item: index, url: resolved.text)
             }
         }
