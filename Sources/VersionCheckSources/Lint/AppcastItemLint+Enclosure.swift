@@ -30,15 +30,14 @@ extension AppcastItemLint {
             findings.append(finding(.a06, "enclosure has no length"))
         }
         if let problem = signatureProblem(enclosure) {
-            let dsaOnly = AppcastItemFacts.attribute("edSignature", sparkle: true, in: enclosure) == nil
-                && AppcastItemFacts.attribute("dsaSignature", sparkle: true, in: enclosure) != nil
-            findings.append(finding(.a07, "enclosure \(problem)", severity: dsaOnly ? .warning : nil))
+            findings.append(finding(.a07, problem.message(inDeltas: false), severity: problem == .dsaOnly ? .warning : nil))
         }
     }
 
     /// `A14`: a delta (an enclosure inside `sparkle:deltas`, or an item's own enclosure
     /// with `sparkle:deltaFrom`) without a `deltaFrom` Sparkle can compare, or without a
     /// signature (an EdDSA one must be 64 bytes in base64; a DSA one alone is a signature).
+    /// `element` names the enclosure in messages.
     func checkDelta(_ attributes: [XMLAttribute]?, element: String, into findings: inout [LintFinding]) {
         guard let attributes else { return }
         if let from = AppcastItemFacts.attribute("deltaFrom", sparkle: true, in: attributes) {
@@ -50,23 +49,40 @@ extension AppcastItemLint {
         } else {
             findings.append(finding(.a14, "\(element) has no sparkle:deltaFrom (Sparkle ignores the delta)"))
         }
-        let ed = AppcastItemFacts.attribute("edSignature", sparkle: true, in: attributes)
-        if ed != nil || AppcastItemFacts.attribute("dsaSignature", sparkle: true, in: attributes) == nil,
-           let problem = signatureProblem(attributes) {
-            findings.append(finding(.a14, "\(element) \(problem)"))
+        if let problem = signatureProblem(attributes), problem != .dsaOnly {
+            findings.append(finding(.a14, problem.message(inDeltas: element != "enclosure")))
         }
     }
 
-    /// What is wrong with the signature of an enclosure (nil: an EdDSA signature of 64
-    /// bytes in base64).
-    func signatureProblem(_ attributes: [XMLAttribute]) -> String? {
+    /// What is wrong with an enclosure's signature: nil for an EdDSA signature of 64 bytes
+    /// in base64.
+    func signatureProblem(_ attributes: [XMLAttribute]) -> SignatureProblem? {
         if let ed = AppcastItemFacts.attribute("edSignature", sparkle: true, in: attributes) {
-            return LintText.isBase64OfSixtyFourBytes(ed)
-                ? nil : "sparkle:edSignature \(LintText.quoted(ed)) is not base64 of 64 bytes"
+            return LintText.isBase64OfSixtyFourBytes(ed) ? nil : .notSixtyFourBytes(ed)
         }
-        if AppcastItemFacts.attribute("dsaSignature", sparkle: true, in: attributes) != nil {
-            return "has only a sparkle:dsaSignature (Sparkle 2 verifies updates with sparkle:edSignature)"
+        return AppcastItemFacts.attribute("dsaSignature", sparkle: true, in: attributes) != nil ? .dsaOnly : .missing
+    }
+
+    /// What is wrong with an enclosure's signature.
+    enum SignatureProblem: Equatable {
+        case missing
+        /// Only `sparkle:dsaSignature` (Sparkle 1's).
+        case dsaOnly
+        /// `sparkle:edSignature` given, not base64 of 64 bytes.
+        case notSixtyFourBytes(String)
+
+        /// The message, of the item's enclosure or of one inside `sparkle:deltas`; the
+        /// usual ones constant text, so that a feed of 100,000 unsigned items holds no
+        /// 100,000 copies of it.
+        func message(inDeltas: Bool) -> String {
+            switch (self, inDeltas) {
+            case (.missing, false): "enclosure has no sparkle:edSignature"
+            case (.missing, true): "sparkle:deltas enclosure has no sparkle:edSignature"
+            case (.dsaOnly, false): "enclosure has only a sparkle:dsaSignature (Sparkle 2 verifies updates with sparkle:edSignature)"
+            case (.dsaOnly, true): "sparkle:deltas enclosure has only a sparkle:dsaSignature"
+            case (.notSixtyFourBytes(let ed), _):
+                "\(inDeltas ? "sparkle:deltas enclosure" : "enclosure") sparkle:edSignature \(LintText.quoted(ed)) is not base64 of 64 bytes"
+            }
         }
-        return "has no sparkle:edSignature"
     }
 }

@@ -3,10 +3,10 @@ import VersionCheckCore
 extension AppcastItemLint {
     /// `A01`: no `sparkle:version`; `V01`: one Sparkle's reading refuses. The version is
     /// the one a check compares (`AppcastSelection.comparedVersion`), so the two never
-    /// disagree.
-    func checkVersion(into findings: inout [LintFinding]) {
+    /// disagree; returned when there is one.
+    func checkVersion(into findings: inout [LintFinding]) -> Version? {
         do throws(AppcastError) {
-            _ = try AppcastSelection.comparedVersion(of: item, field: .build)
+            return try AppcastSelection.comparedVersion(of: item, field: .build)
         } catch {
             switch error {
             case .invalidVersion(_, _, let reason):
@@ -14,6 +14,7 @@ extension AppcastItemLint {
             default:
                 findings.append(finding(.a01, "item has no sparkle:version (element or enclosure attribute)"))
             }
+            return nil
         }
     }
 
@@ -42,18 +43,22 @@ extension AppcastItemLint {
 
     /// `A11`: a `minimumSystemVersion` or `maximumSystemVersion` that is not a version in
     /// the lenient grammar (a blank one counts as absent, as in a check), or the minimum
-    /// above the maximum.
-    func checkSystemVersions(into findings: inout [LintFinding]) {
-        let bounds = [("sparkle:minimumSystemVersion", item.minimumSystemVersion),
-                      ("sparkle:maximumSystemVersion", item.maximumSystemVersion)]
-        for case let (element, text?) in bounds where Self.systemVersion(text) == nil
-            && !Version.trimmingWhitespace(text).isEmpty {
-            findings.append(finding(.a11, "\(element) \(LintText.quoted(text)) is not a version (expected one such as 13.0)"))
+    /// above the maximum. Returns both as read (nil: absent or not a version).
+    func checkSystemVersions(into findings: inout [LintFinding]) -> (minimum: Version?, maximum: Version?) {
+        func read(_ element: String, _ text: String?) -> Version? {
+            guard let text, !Version.trimmingWhitespace(text).isEmpty else { return nil }
+            guard let version = try? Version(text) else {
+                findings.append(finding(.a11, "\(element) \(LintText.quoted(text)) is not a version (expected one such as 13.0)"))
+                return nil
+            }
+            return version
         }
-        if let minimum = Self.systemVersion(item.minimumSystemVersion),
-           let maximum = Self.systemVersion(item.maximumSystemVersion), minimum > maximum {
+        let minimum = read("sparkle:minimumSystemVersion", item.minimumSystemVersion)
+        let maximum = read("sparkle:maximumSystemVersion", item.maximumSystemVersion)
+        if let minimum, let maximum, minimum > maximum {
             findings.append(finding(.a11, "sparkle:minimumSystemVersion \(LintText.quoted(minimum.description)) is above "
                 + "sparkle:maximumSystemVersion \(LintText.quoted(maximum.description)) (no system can install it)"))
         }
+        return (minimum, maximum)
     }
 }

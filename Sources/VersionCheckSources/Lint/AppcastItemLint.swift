@@ -17,44 +17,33 @@ struct AppcastItemLint {
     /// The item's `sparkle:version` as given; nil when missing or empty.
     var versionText: String? { item.version.flatMap { $0.isEmpty ? nil : $0 } }
 
-    /// Appends the item's findings to `findings`.
-    func check(into findings: inout [LintFinding]) {
+    /// Appends the item's findings to `findings`, and the item to `order` when it is a
+    /// release whose version a check reads (others are `A01` or `V01`).
+    func check(into findings: inout [LintFinding], order: inout AppcastOrder) {
         checkEnclosureURL(into: &findings)
         if item.isDelta {
             checkDelta(facts.enclosure, element: "enclosure", into: &findings)
         }
         guard isRelease else { return }
-        checkVersion(into: &findings)
+        let version = checkVersion(into: &findings)
         checkEnclosure(into: &findings)
         checkChannel(into: &findings)
         checkDates(into: &findings)
-        checkSystemVersions(into: &findings)
+        let system = checkSystemVersions(into: &findings)
         checkMarkerVersions(into: &findings)
         checkLinks(into: &findings)
         for delta in facts.deltas {
             checkDelta(delta, element: "sparkle:deltas enclosure", into: &findings)
         }
+        guard let version else { return }
+        order.add(
+            version: version, display: item.shortVersion.flatMap { try? Version(sparkleDisplay: $0) }, published: item.published,
+            system: AppcastOrder.SystemRange(minimum: system.minimum, maximum: system.maximum), channel: item.channel,
+            line: facts.line)
     }
 
     /// A finding on this item.
     func finding(_ code: LintCode, _ message: String, severity: LintSeverity? = nil) -> LintFinding {
         LintFinding(code, line: facts.line, item: versionText, LintText.oneLine(message), severity: severity)
-    }
-
-    /// What `AppcastOrder` compares: nil when the item is not a release or its version is
-    /// not one (`A01`, `V01`).
-    func orderEntry() -> AppcastOrder.Entry? {
-        guard isRelease, let version = try? AppcastSelection.comparedVersion(of: item, field: .build) else { return nil }
-        return AppcastOrder.Entry(
-            line: facts.line, version: version, display: item.shortVersion.flatMap { try? Version(sparkleDisplay: $0) },
-            published: item.published, minimumSystem: Self.systemVersion(item.minimumSystemVersion),
-            maximumSystem: Self.systemVersion(item.maximumSystemVersion), channel: item.channel)
-    }
-
-    /// A system version as the check reads it: blank is absent, and one that is not a
-    /// version (`A11`) bounds nothing.
-    static func systemVersion(_ text: String?) -> Version? {
-        guard let text, !Version.trimmingWhitespace(text).isEmpty else { return nil }
-        return try? Version(text)
     }
 }

@@ -5,86 +5,95 @@ extension AppcastOrder {
     /// offers only the first). Each run of equal versions is swept by minimum system
     /// version, against the item reaching highest so far; the finding is on the later
     /// of the two in the file.
-    static func duplicates(_ entries: [Entry]) -> [LintFinding] {
-        var findings: [LintFinding] = []
-        for channel in byChannel(entries, within: { $0.version != $1.version ? $0.version < $1.version : $0.line < $1.line }) {
-            for run in runs(Array(channel), same: { $0.version == $1.version }) where run.count > 1 {
-                var reported = Set<Int>()
-                let swept = run.sorted(by: minimumPrecedes)
-                var reach = swept[swept.startIndex]
-                for entry in swept.dropFirst() {
-                    if reaches(entry.minimumSystem, reach.maximumSystem) {
-                        let (later, first) = entry.line > reach.line ? (entry, reach) : (reach, entry)
-                        if reported.insert(later.line).inserted {
-                            findings.append(finding(.a02, later, "sparkle:version \(LintText.quoted(later.version.description)) "
-                                + "equals that of the item on line \(first.line) for overlapping systems: Sparkle offers only the first"))
-                        }
+    mutating func duplicates(into findings: inout [LintFinding]) {
+        var entries = self.entries
+        self.entries = []  // sorted in place, not copied
+        entries.sort { channelPrecedes($0, $1) || (!channelPrecedes($1, $0) && Self.versionPrecedes($0, $1)) }
+        defer { self.entries = entries }
+        Self.runs(entries, in: entries.indices, same: { $0.channel == $1.channel && $0.version == $1.version }) { run in
+            guard run.count > 1 else { return }
+            var reported = Set<Int32>()
+            let swept = entries[run].sorted(by: minimumPrecedes)
+            var reach = swept[swept.startIndex]
+            for entry in swept.dropFirst() {
+                if Self.reaches(minimum(entry), maximum(reach)) {
+                    let (later, first) = entry.line > reach.line ? (entry, reach) : (reach, entry)
+                    if reported.insert(later.line).inserted {
+                        findings.append(finding(.a02, later, "sparkle:version \(LintText.quoted(later.version.description)) "
+                            + "equals that of the item on line \(first.line) for overlapping systems: Sparkle offers only the first"))
                     }
-                    if isHigherMaximum(entry.maximumSystem, than: reach.maximumSystem) { reach = entry }
                 }
+                if Self.isHigherMaximum(maximum(entry), than: maximum(reach)) { reach = entry }
             }
         }
-        return findings
     }
 
     /// `A03`: in a channel, among items whose OS ranges overlap (the groups of items
     /// whose ranges chain together), the item with the latest `pubDate` is not on the
     /// highest `sparkle:version`. Undated items take no part (`A09` names them).
-    static func inversions(_ entries: [Entry]) -> [LintFinding] {
-        var findings: [LintFinding] = []
-        for channel in byChannel(entries.filter { $0.published != nil }, within: minimumPrecedes) {
-            var group: [Entry] = []
+    mutating func inversions(into findings: inout [LintFinding]) {
+        var entries = self.entries
+        self.entries = []
+        entries.sort { channelPrecedes($0, $1) || (!channelPrecedes($1, $0) && minimumPrecedes($0, $1)) }
+        defer { self.entries = entries }
+        Self.runs(entries, in: entries.indices, same: { $0.channel == $1.channel }) { channel in
+            var group: (newest: Entry, highest: Entry)?
             var reach: Version?
-            for entry in channel {
-                if !group.isEmpty, !reaches(entry.minimumSystem, reach) {
-                    findings += inversion(in: group)
-                    group = []
+            for entry in entries[channel] where entry.published != nil {
+                if let current = group, !Self.reaches(minimum(entry), reach) {
+                    if let found = inversion(current) { findings.append(found) }
+                    group = nil
                 }
-                reach = group.isEmpty ? entry.maximumSystem : higherMaximum(reach, entry.maximumSystem)
-                group.append(entry)
+                reach = group == nil ? maximum(entry) : Self.higherMaximum(reach, maximum(entry))
+                group = group.map { Self.adding(entry, to: $0) } ?? (entry, entry)
             }
-            findings += inversion(in: group)
+            if let current = group, let found = inversion(current) { findings.append(found) }
         }
-        return findings
     }
 
-    /// The `A03` finding of one group of dated items, if any: on its newest item (the
-    /// highest version among equally new ones) when a version above it is in the group.
-    static func inversion(in group: [Entry]) -> [LintFinding] {
-        guard var newest = group.first, var highest = group.first else { return [] }
-        for entry in group.dropFirst() {
-            if entry.published! > newest.published! || (entry.published == newest.published && entry.version > newest.version) {
-                newest = entry
-            }
-            if entry.version > highest.version || (entry.version == highest.version && entry.line < highest.line) {
-                highest = entry
-            }
+    /// A group of dated items with `entry` added: its newest item (the highest version
+    /// among equally new ones) and its highest version (the first in the file of equal ones).
+    static func adding(_ entry: Entry, to group: (newest: Entry, highest: Entry)) -> (newest: Entry, highest: Entry) {
+        var (newest, highest) = group
+        if entry.published! > newest.published! || (entry.published == newest.published && entry.version > newest.version) {
+            newest = entry
         }
-        guard newest.version < highest.version else { return [] }
-        return [finding(.a03, newest, "the newest pubDate of its channel and systems is on sparkle:version "
-            + "\(LintText.quoted(newest.version.description)), below \(LintText.quoted(highest.version.description)) on line \(highest.line)")]
+        if entry.version > highest.version || (entry.version == highest.version && entry.line < highest.line) {
+            highest = entry
+        }
+        return (newest, highest)
+    }
+
+    /// The `A03` finding of a group: on its newest item, when a version above it is in the group.
+    func inversion(_ group: (newest: Entry, highest: Entry)) -> LintFinding? {
+        let (newest, highest) = group
+        guard newest.version < highest.version else { return nil }
+        return finding(.a03, newest, "the newest pubDate of its channel and systems is on sparkle:version "
+            + "\(LintText.quoted(newest.version.description)), below \(LintText.quoted(highest.version.description)) on line \(highest.line)")
     }
 
     /// `A04`: a `sparkle:shortVersionString` below the display version of a lower
     /// `sparkle:version` (across the feed: builds are one sequence). Swept in version
     /// order against the highest display version of the lower builds.
-    static func displayOrder(_ entries: [Entry]) -> [LintFinding] {
-        let sorted = entries.filter { $0.display != nil }
-            .sorted { $0.version != $1.version ? $0.version < $1.version : $0.line < $1.line }
-        var findings: [LintFinding] = []
+    mutating func displayOrder(into findings: inout [LintFinding]) {
+        var entries = self.entries
+        self.entries = []
+        entries.sort(by: Self.versionPrecedes)
+        defer { self.entries = entries }
         var highestBelow: Entry?
-        for run in runs(sorted, same: { $0.version == $1.version }) {
-            var highestHere = run[run.startIndex]
-            for entry in run {
-                if let lower = highestBelow, entry.display! < lower.display! {
-                    findings.append(finding(.a04, entry, "sparkle:shortVersionString \(LintText.quoted(entry.display!.description)) "
-                        + "is below \(LintText.quoted(lower.display!.description)) of the lower sparkle:version "
+        Self.runs(entries, in: entries.indices, same: { $0.version == $1.version }) { run in
+            var highestHere: Entry?
+            for entry in entries[run] where entry.display >= 0 {
+                if let lower = highestBelow, display(entry) < display(lower) {
+                    findings.append(finding(.a04, entry, "sparkle:shortVersionString \(LintText.quoted(display(entry).description)) "
+                        + "is below \(LintText.quoted(display(lower).description)) of the lower sparkle:version "
                         + "\(LintText.quoted(lower.version.description)) on line \(lower.line)"))
                 }
-                if entry.display! > highestHere.display! { highestHere = entry }
+                if highestHere.map({ display(entry) > display($0) }) ?? true { highestHere = entry }
             }
-            if highestBelow.map({ highestHere.display! > $0.display! }) ?? true { highestBelow = highestHere }
+            if let here = highestHere, highestBelow.map({ display(here) > display($0) }) ?? true { highestBelow = here }
         }
-        return findings
     }
+
+    func display(_ entry: Entry) -> Version { displays[Int(entry.display)] }
 }

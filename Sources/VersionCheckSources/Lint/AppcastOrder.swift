@@ -10,75 +10,118 @@ import VersionCheckCore
 /// invalid name is no channel (`A08`), as in Sparkle. An item's OS range is
 /// `minimumSystemVersion`…`maximumSystemVersion`, both inclusive, open where absent.
 ///
-/// Cost: a few sorts of the entries, O(n log n); no item is compared with more than its
-/// neighbours in a sort and a running maximum.
+/// Cost: the entries are sorted in place, once per check, O(n log n); no item is compared
+/// with more than its neighbours and a running maximum. Memory: one small entry per
+/// release (a feed's channels, system ranges and display versions are kept apart, each
+/// channel and range once), so that a feed of 100,000 bare items stays in budget.
 struct AppcastOrder {
     /// What is compared of one release.
     struct Entry {
-        var line: Int
         /// `sparkle:version`, read as Sparkle reads it (`description`: as given).
         var version: Version
-        /// `sparkle:shortVersionString`, when there is one Sparkle reads.
-        var display: Version?
         var published: Int64?
-        var minimumSystem: Version?
-        var maximumSystem: Version?
-        var channel: String?
+        var line: Int32
+        /// In `channels`; 0: the default channel.
+        var channel: Int32
+        /// In `systems`; 0: any system.
+        var system: Int32
+        /// In `displays`; -1: no display version Sparkle reads.
+        var display: Int32
     }
 
-    private var entries: [Entry] = []
-
-    mutating func add(_ entry: Entry) {
-        entries.append(entry)
+    /// An OS range; nil bounds are open.
+    struct SystemRange: Hashable {
+        var minimum: Version?
+        var maximum: Version?
     }
 
-    /// Appends the findings comparing the releases added.
-    func check(into findings: inout [LintFinding]) {
-        findings += Self.duplicates(entries)
-        findings += Self.inversions(entries)
-        findings += Self.displayOrder(entries)
+    /// In the order of the latest check (each sorts them).
+    var entries: [Entry] = []
+    private(set) var channels: [String?] = [nil]
+    private var channelIndex: [String: Int32] = [:]
+    private(set) var systems: [SystemRange] = [SystemRange()]
+    private var systemIndex: [SystemRange: Int32] = [SystemRange(): 0]
+    private(set) var displays: [Version] = []
+
+    /// `capacity`: the most releases the feed can hold (address space reserved, touched as
+    /// releases arrive: the entries never copy themselves as they grow).
+    init(capacity: Int) {
+        entries.reserveCapacity(capacity)
+    }
+
+    /// Adds a release.
+    mutating func add(
+        version: Version, display: Version?, published: Int64?, system: SystemRange, channel: String?, line: Int
+    ) {
+        var channelNumber: Int32 = 0
+        if let channel {
+            channelNumber = channelIndex[channel] ?? Int32(channels.count)
+            if channelNumber == channels.count {
+                channels.append(channel)
+                channelIndex[channel] = channelNumber
+            }
+        }
+        let systemNumber = systemIndex[system] ?? Int32(systems.count)
+        if systemNumber == systems.count {
+            systems.append(system)
+            systemIndex[system] = systemNumber
+        }
+        var displayNumber: Int32 = -1
+        if let display {
+            displayNumber = Int32(displays.count)
+            displays.append(display)
+        }
+        entries.append(Entry(
+            version: version, published: published, line: Int32(clamping: line), channel: channelNumber,
+            system: systemNumber, display: displayNumber))
+    }
+
+    /// Appends the findings comparing the releases added (reordering them).
+    mutating func check(into findings: inout [LintFinding]) {
+        duplicates(into: &findings)
+        inversions(into: &findings)
+        displayOrder(into: &findings)
     }
 
     /// A finding about `entry`.
-    static func finding(_ code: LintCode, _ entry: Entry, _ message: String) -> LintFinding {
-        LintFinding(code, line: entry.line, item: entry.version.description, LintText.oneLine(message))
+    func finding(_ code: LintCode, _ entry: Entry, _ message: String) -> LintFinding {
+        LintFinding(code, line: Int(entry.line), item: entry.version.description, LintText.oneLine(message))
     }
 
-    /// The items of each channel, in the order `within` sorts them; the default channel first.
-    static func byChannel(_ entries: [Entry], within: (Entry, Entry) -> Bool) -> [ArraySlice<Entry>] {
-        let sorted = entries.sorted { left, right in
-            left.channel == right.channel ? within(left, right) : channelPrecedes(left.channel, right.channel)
-        }
-        return runs(sorted) { $0.channel == $1.channel }
+    func minimum(_ entry: Entry) -> Version? { systems[Int(entry.system)].minimum }
+    func maximum(_ entry: Entry) -> Version? { systems[Int(entry.system)].maximum }
+
+    /// The default channel first, then names in byte order.
+    func channelPrecedes(_ left: Entry, _ right: Entry) -> Bool {
+        guard left.channel != right.channel, let rightName = channels[Int(right.channel)] else { return false }
+        guard let leftName = channels[Int(left.channel)] else { return true }
+        return leftName < rightName
     }
 
-    /// Runs of neighbours `same` holds for.
-    static func runs(_ sorted: [Entry], same: (Entry, Entry) -> Bool) -> [ArraySlice<Entry>] {
-        var runs: [ArraySlice<Entry>] = []
-        var start = 0
-        for index in sorted.indices.dropFirst() where !same(sorted[index - 1], sorted[index]) {
-            runs.append(sorted[start..<index])
-            start = index
-        }
-        if start < sorted.count { runs.append(sorted[start...]) }
-        return runs
+    /// Ascending versions, then file order.
+    static func versionPrecedes(_ left: Entry, _ right: Entry) -> Bool {
+        left.version != right.version ? left.version < right.version : left.line < right.line
     }
 
-    /// The default channel (nil) first, then names in byte order.
-    static func channelPrecedes(_ left: String?, _ right: String?) -> Bool {
-        guard let right else { return false }
-        guard let left else { return true }
-        return left < right
-    }
-
-    /// Ascending minimum system versions: absent (any system) first, then file order.
-    static func minimumPrecedes(_ left: Entry, _ right: Entry) -> Bool {
-        switch (left.minimumSystem, right.minimumSystem) {
+    /// Ascending minimum system versions (absent: any system, first), then file order.
+    func minimumPrecedes(_ left: Entry, _ right: Entry) -> Bool {
+        switch (minimum(left), minimum(right)) {
         case (nil, nil): left.line < right.line
         case (nil, _): true
         case (_, nil): false
         case let (l?, r?): l != r ? l < r : left.line < right.line
         }
+    }
+
+    /// The ranges of neighbours in `range` that `same` holds for, in order.
+    static func runs(_ entries: [Entry], in range: Range<Int>, same: (Entry, Entry) -> Bool, _ body: (Range<Int>) -> Void) {
+        guard !range.isEmpty else { return }
+        var start = range.lowerBound
+        for index in range.dropFirst() where !same(entries[index - 1], entries[index]) {
+            body(start..<index)
+            start = index
+        }
+        body(start..<range.upperBound)
     }
 
     /// Whether a range starting at `minimum` reaches a range ending at `maximum` (absent:

@@ -15,6 +15,9 @@ enum LintLink {
 
     /// The kind of `url` (schemes compared without regard to case).
     static func scheme(of url: String) -> Scheme {
+        // The usual spellings, without parsing.
+        if ByteText.startsIgnoringASCIICase(url.utf8, with: "https://") { return .https }
+        if ByteText.startsIgnoringASCIICase(url.utf8, with: "http://") { return .http }
         guard let scheme = ReferenceResolution.Components(parsing: url).scheme else { return .relative }
         switch scheme.lowercased() {
         case "https": return .https
