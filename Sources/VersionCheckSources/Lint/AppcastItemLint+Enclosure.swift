@@ -37,9 +37,10 @@ extension AppcastItemLint {
     /// `A14`: a delta (an enclosure inside `sparkle:deltas`, or an item's own enclosure
     /// with `sparkle:deltaFrom`) without a `deltaFrom` Sparkle can compare, or without a
     /// signature (an EdDSA one must be 64 bytes in base64; a DSA one alone is a signature).
-    /// `element` names the enclosure in messages.
-    func checkDelta(_ attributes: [XMLAttribute]?, element: String, into findings: inout [LintFinding]) {
+    /// `inDeltas`: an enclosure inside `sparkle:deltas` (else the item's own).
+    func checkDelta(_ attributes: [XMLAttribute]?, inDeltas: Bool, into findings: inout [LintFinding]) {
         guard let attributes else { return }
+        let element = inDeltas ? "sparkle:deltas enclosure" : "enclosure"
         if let from = AppcastItemFacts.attribute("deltaFrom", sparkle: true, in: attributes) {
             do throws(VersionError) {
                 _ = try Version(sparkle: from)
@@ -50,7 +51,7 @@ extension AppcastItemLint {
             findings.append(finding(.a14, "\(element) has no sparkle:deltaFrom (Sparkle ignores the delta)"))
         }
         if let problem = signatureProblem(attributes), problem != .dsaOnly {
-            findings.append(finding(.a14, problem.message(inDeltas: element != "enclosure")))
+            findings.append(finding(.a14, problem.message(inDeltas: inDeltas)))
         }
     }
 

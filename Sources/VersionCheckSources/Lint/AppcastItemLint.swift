@@ -22,7 +22,7 @@ struct AppcastItemLint {
     func check(into findings: inout [LintFinding], order: inout AppcastOrder) {
         checkEnclosureURL(into: &findings)
         if item.isDelta {
-            checkDelta(facts.enclosure, element: "enclosure", into: &findings)
+            checkDelta(facts.enclosure, inDeltas: false, into: &findings)
         }
         guard isRelease else { return }
         let version = checkVersion(into: &findings)
@@ -33,7 +33,7 @@ struct AppcastItemLint {
         checkMarkerVersions(into: &findings)
         checkLinks(into: &findings)
         for delta in facts.deltas {
-            checkDelta(delta, element: "sparkle:deltas enclosure", into: &findings)
+            checkDelta(delta, inDeltas: true, into: &findings)
         }
         guard let version else { return }
         order.add(
