@@ -88,8 +88,9 @@ struct HostileAppcastTests {
         #expect(elapsed < .seconds(30), "debug build; the release build reads it in well under a second")
     }
 
-    /// `lint` of an appcast at the 8 MiB cap, in the shapes that load its comparisons
-    /// most: every item one finding or more (its signature is short), one build throughout
+    /// `lint` of an appcast at the 8 MiB cap, in the shapes that load it most: bare items
+    /// (three findings each, 340,000 in all), every item one finding or more (its
+    /// signature is short), one build throughout
     /// (one run of equal versions for `A02`), builds falling as dates rise (`A03`, `A04`),
     /// every item its own system range (as many groups as items). Sorts, never pairs: a
     /// quadratic linter would take hours.
@@ -107,7 +108,7 @@ struct HostileAppcastTests {
 
     /// The shapes of `capFillingAppcastLint`.
     enum LintShape: String, CaseIterable, Sendable {
-        case realistic, oneBuild, fallingBuilds, ownSystemRanges
+        case realistic, bareItems, oneBuild, fallingBuilds, ownSystemRanges
     }
 
     /// About 8 MiB of items in `shape`.
@@ -117,6 +118,13 @@ struct HostileAppcastTests {
         let close = "</channel></rss>\n"
         var index = 1
         while true {
+            guard shape != .bareItems else {
+                let item = "<item><sparkle:version>\(index)</sparkle:version><enclosure url=\"u\"/></item>\n"
+                if text.utf8.count + item.utf8.count + close.utf8.count > limit { break }
+                text += item
+                index += 1
+                continue
+            }
             let build = shape == .oneBuild ? 7 : shape == .fallingBuilds ? 1_000_000 - index : index
             let system = shape == .ownSystemRanges ? "<sparkle:minimumSystemVersion>\(index).0</sparkle:minimumSystemVersion>"
                 + "<sparkle:maximumSystemVersion>\(index).9</sparkle:maximumSystemVersion>" : ""
