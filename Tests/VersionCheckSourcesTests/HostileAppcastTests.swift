@@ -88,6 +88,56 @@ struct HostileAppcastTests {
         #expect(elapsed < .seconds(30), "debug build; the release build reads it in well under a second")
     }
 
+    /// `lint` of an appcast at the 8 MiB cap, in the shapes that load it most: bare items
+    /// (three findings each, 340,000 in all), every item one finding or more (its
+    /// signature is short), one build throughout
+    /// (one run of equal versions for `A02`), builds falling as dates rise (`A03`, `A04`),
+    /// every item its own system range (as many groups as items). Sorts, never pairs: a
+    /// quadratic linter would take hours.
+    @Test("lint of a cap-filling appcast is n log n", arguments: LintShape.allCases)
+    func capFillingAppcastLint(_ shape: LintShape) throws {
+        let bytes = Self.capFilling(shape: shape)
+        let clock = ContinuousClock()
+        var findings: [LintFinding] = []
+        let elapsed = try clock.measure {
+            findings = try FeedLint.findings(in: bytes, context: LintContext(base: "https://example.com/appcast.xml"))
+        }
+        #expect(findings.count > 20_000)
+        #expect(elapsed < .seconds(30), "debug build; the release build lints it in well under a second")
+    }
+
+    /// The shapes of `capFillingAppcastLint`.
+    enum LintShape: String, CaseIterable, Sendable {
+        case realistic, bareItems, oneBuild, fallingBuilds, ownSystemRanges
+    }
+
+    /// About 8 MiB of items in `shape`.
+    static func capFilling(shape: LintShape, limit: Int = 8 << 20) -> [UInt8] {
+        guard shape != .realistic else { return capFilling(limit: limit) }
+        var text = "<rss version=\"2.0\" xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\"><channel>\n"
+        let close = "</channel></rss>\n"
+        var index = 1
+        while true {
+            guard shape != .bareItems else {
+                let item = "<item><sparkle:version>\(index)</sparkle:version><enclosure url=\"u\"/></item>\n"
+                if text.utf8.count + item.utf8.count + close.utf8.count > limit { break }
+                text += item
+                index += 1
+                continue
+            }
+            let build = shape == .oneBuild ? 7 : shape == .fallingBuilds ? 1_000_000 - index : index
+            let system = shape == .ownSystemRanges ? "<sparkle:minimumSystemVersion>\(index).0</sparkle:minimumSystemVersion>"
+                + "<sparkle:maximumSystemVersion>\(index).9</sparkle:maximumSystemVersion>" : ""
+            let item = "<item><pubDate>\(index % 28 + 1) Jun 2025 12:00:\(index % 60) +0000</pubDate><sparkle:version>\(build)"
+                + "</sparkle:version><sparkle:shortVersionString>1.\(index)</sparkle:shortVersionString>\(system)"
+                + "<enclosure url=\"App-\(index).zip\" length=\"100\" sparkle:edSignature=\"abc\"/></item>\n"
+            if text.utf8.count + item.utf8.count + close.utf8.count > limit { break }
+            text += item
+            index += 1
+        }
+        return Array((text + close).utf8)
+    }
+
     /// About 8 MiB of realistic items.
     static func capFilling(limit: Int = 8 << 20) -> [UInt8] {
         var text = "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\"><channel><title>Big</title>\n"

@@ -97,8 +97,19 @@ public enum AppcastReader {
     public static func read(
         _ body: [UInt8], base: String? = nil, each take: (AppcastItem) throws(AppcastError) -> Void
     ) throws(AppcastError) {
+        try read(body, base: base, recordingFacts: false) { item, _ throws(AppcastError) in try take(item) }
+    }
+
+    /// `read(_:base:each:)`, handing each item with its `AppcastItemFacts` when
+    /// `recordingFacts` (for `lint`; else nil, and nothing more is recorded). While
+    /// recording, an enclosure that is not http or https is no refusal: the facts carry it.
+    static func read(
+        _ body: [UInt8], base: String?, recordingFacts: Bool,
+        each take: (AppcastItem, AppcastItemFacts?) throws(AppcastError) -> Void
+    ) throws(AppcastError) {
         var scanner = XMLScanner(body)
-        var walk = Walk(base: base)
+        var walk = Walk(base: base, recordingFacts: recordingFacts)
+        var lines = recordingFacts ? LineCounter(body) : nil
         while true {
             let event: XMLEvent?
             do {
@@ -107,6 +118,9 @@ public enum AppcastReader {
                 throw .malformed(error)
             }
             guard let event else { break }
+            if lines != nil, case .start = event, scanner.depth == 3 {
+                walk.line = lines!.line(at: scanner.offset)
+            }
             try walk.take(event, depth: scanner.depth, each: take)
         }
         guard walk.sawChannel else { throw .noChannel }
@@ -127,7 +141,7 @@ private struct Walk {
     private var count = 0
     /// Items of the current channel held until its end: from the first that needs the
     /// channel's link for its URL on, so that items still arrive in file order.
-    private var pending: [AppcastItem] = []
+    private var pending: [(AppcastItem, AppcastItemFacts?)] = []
     var sawChannel = false
     private var inChannel = false
     private var channelLink: Chosen<String> = Chosen()
@@ -138,10 +152,15 @@ private struct Walk {
     private var child: (name: XMLName, text: String)?
     /// The base URI at depths 0 (the feed's URL) to 4, `xml:base` applied at each.
     private var bases: [LinkBase?]
+    /// Whether items carry their `AppcastItemFacts` (for `lint`).
+    private let recordingFacts: Bool
+    /// While recording facts: the line of the latest start tag at depth 3.
+    var line = 0
 
-    init(base: String?) {
+    init(base: String?, recordingFacts: Bool) {
         let parsed = base.map(LinkBase.init)
         bases = [parsed, parsed, parsed, parsed, parsed]
+        self.recordingFacts = recordingFacts
     }
 
     /// The base URI of an element at `depth` (1 to 4) with `attributes`, from its parent's.
@@ -155,7 +174,9 @@ private struct Walk {
         }
     }
 
-    mutating func take(_ event: XMLEvent, depth: Int, each take: (AppcastItem) throws(AppcastError) -> Void) throws(AppcastError) {
+    typealias Take = (AppcastItem, AppcastItemFacts?) throws(AppcastError) -> Void
+
+    mutating func take(_ event: XMLEvent, depth: Int, each take: Take) throws(AppcastError) {
         switch event {
         case .start(let name, let attributes):
             try start(name, attributes, depth: depth)
@@ -181,7 +202,7 @@ private struct Walk {
         case 3:
             guard inChannel else { return }
             if name.isPlain("item") {
-                item = ItemFields(index: count, base: bases[3])
+                item = ItemFields(index: count, base: bases[3], line: recordingFacts ? line : nil)
             } else if name.isPlain("link") {
                 field = (name, attributes, "")
             }
@@ -190,7 +211,9 @@ private struct Walk {
             field = (name, attributes, "")
         case 5:
             guard let field, item != nil else { return }
-            if field.name.isSparkle("tags"), name.isSparkle("criticalUpdate") {
+            if recordingFacts, field.name.isSparkle("deltas"), name.isPlain("enclosure") {
+                item?.facts?.deltas.append(attributes)
+            } else if field.name.isSparkle("tags"), name.isSparkle("criticalUpdate") {
                 item?.taggedCritical = true
             } else if field.name.isSparkle("informationalUpdate"), name.isSparkle("version") || name.isSparkle("belowVersion") {
                 child = (name, "")
@@ -201,21 +224,21 @@ private struct Walk {
     }
 
     /// `depth` is the depth the element had while open.
-    private mutating func end(_ name: XMLName, depth: Int, each take: (AppcastItem) throws(AppcastError) -> Void) throws(AppcastError) {
+    private mutating func end(_ name: XMLName, depth: Int, each take: Take) throws(AppcastError) {
         switch depth {
         case 2:
             if name.isPlain("channel") {
                 inChannel = false
-                for var held in pending {
+                for (var held, facts) in pending {
                     held.channelLink = channelLink.value
                     if held.url == nil { held.url = channelLink.value }
-                    try take(held)
+                    try take(held, facts)
                 }
                 pending = []
             }
         case 3:
             if let done = item, name.isPlain("item") {
-                var read = try done.item()
+                var (read, facts) = try done.item()
                 count += 1
                 item = nil
                 // The channel's link is known once the channel's `<link>` came before the item.
@@ -229,9 +252,9 @@ private struct Walk {
                 if case .none = read.informational { informational = !read.hasEnclosure } else { informational = true }
                 let needsChannelLink = read.url == nil || (informational && read.link == nil && read.channelLink == nil)
                 if pending.isEmpty && !needsChannelLink {
-                    try take(read)
+                    try take(read, facts)
                 } else {
-                    pending.append(read)
+                    pending.append((read, facts))
                 }
             } else if let done = field, item == nil {
                 if let link = AppcastLinks.web(done.text.trimmedXMLSpace, against: bases[3]) {
@@ -281,14 +304,25 @@ private final class ItemFields {
     var enclosureBase: LinkBase?
     /// The item's base URI.
     let base: LinkBase?
+    /// Whether `facts` are recorded (a constant: a check's reading tests it for free,
+    /// where testing the variable `facts` would cost an exclusive access each time).
+    let recording: Bool
+    /// What `lint` needs besides, when recording (`AppcastReader.read(_:base:recordingFacts:each:)`).
+    var facts: AppcastItemFacts?
+    /// While recording: the links as given, whatever their scheme.
+    private var notesLinkGiven = Chosen<String>(), fullNotesLinkGiven = Chosen<String>(), linkGiven = Chosen<String>()
 
-    init(index: Int, base: LinkBase?) {
+    /// `line`: the line of the `<item>` tag when recording facts, else nil.
+    init(index: Int, base: LinkBase?, line: Int?) {
         self.index = index
         self.base = base
+        recording = line != nil
+        facts = line.map { AppcastItemFacts(line: $0) }
     }
 
     func take(_ name: XMLName, _ attributes: [XMLAttribute], text: String, base: LinkBase?) {
         let trimmed = text.trimmedXMLSpace
+        if recording { recordLink(name, attributes, trimmed, base: base) }
         if name.isPlain("title") {
             title.offer(trimmed, attributes: attributes)
         } else if name.isSparkle("fullReleaseNotesLink") {
@@ -325,6 +359,32 @@ private final class ItemFields {
         }
     }
 
+    /// While recording: a notes or info link, resolved whatever its scheme.
+    private func recordLink(_ name: XMLName, _ attributes: [XMLAttribute], _ trimmed: String, base: LinkBase?) {
+        guard !trimmed.isEmpty else { return }
+        if name.isPlain("link") {
+            linkGiven.offer(AppcastLinks.resolve(trimmed, against: base).text, attributes: attributes)
+        } else if name.isSparkle("releaseNotesLink") {
+            notesLinkGiven.offer(AppcastLinks.resolve(trimmed, against: base).text, attributes: attributes)
+        } else if name.isSparkle("fullReleaseNotesLink") {
+            fullNotesLinkGiven.offer(AppcastLinks.resolve(trimmed, against: base).text, attributes: attributes)
+        }
+    }
+
+    /// The facts recorded, completed with the fields read anyway; nil when not recording.
+    private func completedFacts(enclosureURL: String?) -> AppcastItemFacts? {
+        guard recording, var facts else { return nil }
+        facts.channel = channel.value
+        facts.phasedRolloutInterval = phasedRolloutInterval.value
+        facts.pubDate = pubDate.value
+        facts.enclosure = enclosure.value
+        facts.enclosureURL = enclosureURL
+        let given = [("sparkle:releaseNotesLink", notesLinkGiven), ("sparkle:fullReleaseNotesLink", fullNotesLinkGiven),
+                     ("link", linkGiven)]
+        facts.links = given.compactMap { element, chosen in chosen.value.map { .init(element: element, url: $0) } }
+        return facts
+    }
+
     func informationalVersions(add version: String, below: Bool) {
         guard case .forVersions(var belowVersions, var exact) = informational else {
             informational = below ? .forVersions(below: [version], exact: []) : .forVersions(below: [], exact: [version])
@@ -340,8 +400,10 @@ private final class ItemFields {
         return NotesFormat(rawValue: value.lowercased()) ?? .html
     }
 
-    /// The item as read. - Throws: `.unsafeEnclosure` for an enclosure that is not http(s).
-    func item() throws(AppcastError) -> AppcastItem {
+    /// The item as read, and its facts when recording them.
+    /// - Throws: `.unsafeEnclosure` for an enclosure that is not http(s) (not while
+    ///   recording facts: the facts carry its URL, and the item has none from it).
+    func item() throws(AppcastError) -> (AppcastItem, AppcastItemFacts?) {
         let enclosureAttributes = enclosure.value
         func fromEnclosure(_ local: String, sparkle: Bool) -> String? {
             enclosureAttributes?.first { sparkle ? $0.name.isSparkle(local) : $0.name.isPlain(local) }?.value
@@ -363,10 +425,15 @@ private final class ItemFields {
         let channelName = channel.value.flatMap { AppcastChannelName.isValid($0) ? $0 : nil }
         let published = pubDate.value.flatMap { PubDate.secondsSinceEpoch($0) }
         var enclosureURL: String?
+        var resolvedEnclosureURL: String?
         if let given = fromEnclosure("url", sparkle: false)?.trimmedXMLSpace {
             let resolved = AppcastLinks.resolve(given, against: enclosureBase)
-            guard resolved.isWeb else { throw .unsafeEnclosure(item: index, url: resolved.text) }
-            enclosureURL = resolved.text
+            resolvedEnclosureURL = resolved.text
+            if resolved.isWeb {
+                enclosureURL = resolved.text
+            } else if !recording {
+                throw .unsafeEnclosure(item: index, url: resolved.text)
+            }
         }
         var read = AppcastItem(
             index: index,
@@ -391,7 +458,7 @@ private final class ItemFields {
         read.fullNotesUrl = fullNotesUrl.value
         read.minimumAutoupdateVersion = minimumAutoupdateVersion.value
         read.isDelta = fromEnclosure("deltaFrom", sparkle: true) != nil
-        return read
+        return (read, completedFacts(enclosureURL: resolvedEnclosureURL))
     }
 }
 

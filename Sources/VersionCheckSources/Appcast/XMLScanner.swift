@@ -105,6 +105,10 @@ public struct XMLScanner {
     /// How deep the scanner is: the number of open elements.
     public var depth: Int { open.count }
 
+    /// Where reading resumes: the byte offset just after the last event read (after the
+    /// `>` of a start tag).
+    var offset: Int { index }
+
     /// The next event, or `nil` at the end of a well-formed document.
     public mutating func next() throws(XMLError) -> XMLEvent? {
         if let name = pendingEnd {
