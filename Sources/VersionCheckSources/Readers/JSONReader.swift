@@ -15,6 +15,10 @@ struct JSONReader {
 
         /// Failures are equal when they say the same.
         static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
+
+        /// The failure as a manifest format reports it (bad response, 76): every JSON
+        /// format's decoder and linter say it so.
+        var badResponse: BodyError { BodyError("not valid JSON (\(description))") }
     }
 
     /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
@@ -43,11 +47,17 @@ struct JSONReader {
     /// The top-level object's member whose array is streamed, and where its elements go.
     private let streamed: (key: String, sink: ElementSink)?
     private let selection: Selection?
+    /// Whether each kept member keeps its key's byte offset (`JSONMembers.offset(of:)`).
+    private let locating: Bool
 
-    private init(_ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?, selection: Selection?) {
+    private init(
+        _ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?, selection: Selection?,
+        locating: Bool
+    ) {
         self.bytes = bytes
         self.streamed = streamed
         self.selection = selection
+        self.locating = locating
     }
 
     /// Parses a whole document. With `streaming`, when the document is an object whose
@@ -60,11 +70,14 @@ struct JSONReader {
     /// elements were handed over.
     /// With `selection`, only the members it names are kept (the others are read, so the
     /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them).
+    /// With `locating`, each member kept keeps its key's byte offset (for `lint`'s lines;
+    /// one `Int` a member, nothing when off).
     static func parse(
-        _ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil, selection: Selection? = nil
+        _ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil, selection: Selection? = nil,
+        locating: Bool = false
     ) throws(Failure) -> JSONTree {
         let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw, streaming: streaming, selection: selection)
+            var reader = JSONReader(raw, streaming: streaming, selection: selection, locating: locating)
             do throws(Failure) {
                 return .success(try reader.document())
             } catch {
@@ -144,7 +157,7 @@ struct JSONReader {
             } else {
                 member = try value(depth: depth + 1)
             }
-            guard members.insert(key, member) else {
+            guard members.insert(key, member, offset: locating ? keyOffset : nil) else {
                 throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)", isDuplicateKey: true)
             }
             skipWhitespace()

@@ -48,6 +48,9 @@ struct PropertyListEntry: Equatable {
     /// (their values are one decoded value, shared). Not part of equality: it says how
     /// the value is stored, not what it is.
     var sharedValue: UInt64? = nil
+    /// XML lists: the byte offset of the `<key>` tag (for `lint`'s lines); nil in a binary
+    /// list, which has no lines. Not part of equality either.
+    var offset: Int? = nil
 
     static func == (left: PropertyListEntry, right: PropertyListEntry) -> Bool {
         left.key == right.key && left.value == right.value

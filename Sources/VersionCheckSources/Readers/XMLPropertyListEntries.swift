@@ -75,7 +75,7 @@ struct XMLPropertyListEntries {
             guard !valueTag.isEnd else {
                 throw .xmlUnexpected(found: valueTag.text, offset: valueTag.offset, expected: "a value for the <key> at byte \(tag.offset)")
             }
-            body(PropertyListEntry(key: key, value: try value(valueTag)))
+            body(PropertyListEntry(key: key, value: try value(valueTag), offset: tag.offset))
         }
     }
 

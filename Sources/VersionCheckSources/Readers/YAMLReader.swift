@@ -72,18 +72,24 @@ public struct YAMLReader {
     private var lineStart = 0
     private var line = 1
     private let sink: ElementSink?
+    /// Whether each mapping kept records its keys' lines (`YAMLMapping.line(of:)`).
+    private let recordingLines: Bool
 
-    private init(_ bytes: UnsafeRawBufferPointer, sink: ElementSink?) {
+    private init(_ bytes: UnsafeRawBufferPointer, sink: ElementSink?, recordingLines: Bool) {
         self.bytes = bytes
         self.sink = sink
+        self.recordingLines = recordingLines
     }
 
     /// Parses a whole document. With `selection`, only what it names is kept (see
     /// `Selection`); elements of streamed lists go to `sink` as they are read, before
-    /// a failure further on can be found.
-    public static func parse(_ data: [UInt8], selection: Selection? = nil, sink: ElementSink? = nil) throws(Failure) -> YAMLNode {
+    /// a failure further on can be found. With `recordingLines`, each mapping kept keeps
+    /// the line of each of its keys (for `lint`; one `Int` a key, nothing when off).
+    public static func parse(
+        _ data: [UInt8], selection: Selection? = nil, recordingLines: Bool = false, sink: ElementSink? = nil
+    ) throws(Failure) -> YAMLNode {
         let result: Result<YAMLNode, Failure> = data.withUnsafeBytes { raw in
-            var reader = YAMLReader(raw, sink: sink)
+            var reader = YAMLReader(raw, sink: sink, recordingLines: recordingLines)
             do throws(Failure) {
                 return .success(try reader.document(keeping: selection.map { .root($0) } ?? .everything))
             } catch {
@@ -200,7 +206,7 @@ public struct YAMLReader {
                 if atListItem { throw fail("a list on the line of its key") }
                 entry = try value(parentIndent: indent, keeping: childKeeping)
             }
-            if kept, !entries.insert(key, entry) {
+            if kept, !entries.insert(key, entry, line: recordingLines ? keyLine : nil) {
                 throw Failure(description: "the key '\(TerminalText.dotted(key))' twice (line \(keyLine))")
             }
             try nextContent()
