@@ -1,6 +1,66 @@
-/// Placeholder until the linter lands: no findings.
+import VersionCheckCore
+
+/// `lint` of a GitHub release list or single release (SPEC.md "Checking a feed before
+/// publishing"): `G01` for a tag that carries `--tag-prefix` (any tag without one) but
+/// is no version after it, at the line of its `tag_name`; `V01` when no tag reads as a
+/// version (`[]` included), as the decoder refuses it.
+///
+/// Reads as the decoder reads (`GitHubReleasesFormat.selection`, the list streamed
+/// release by release) and takes tags apart by its rule (`versionText(ofTag:prefix:)`).
+/// Drafts are never offered, so their tags are not judged. An element of another shape
+/// than the decoder expects is no finding: when no finding is an error, `FeedLint`
+/// runs the decoder, which refuses it.
 enum GitHubReleasesLint {
     static func findings(_ body: [UInt8], context: LintContext) throws(BodyError) -> [LintFinding] {
-        []
+        var lint = ReleaseLinting(prefix: context.tagPrefix)
+        let tree: JSONTree
+        do {
+            tree = try JSONReader.parse(
+                body, streaming: (key: "", sink: { element, index in lint.add(element, index: index) }),
+                selection: GitHubReleasesFormat.selection, locating: true)
+        } catch {
+            throw error.badResponse
+        }
+        var place = LocatedFindings.Place.offset(content(of: body).startIndex)
+        switch tree {
+        case .array: break  // streamed into `lint`
+        case .object(let members):
+            lint.add(tree, index: nil)
+            place = .init(offset: members.offset(of: "tag_name"))
+        default: return []  // the decoder says why
+        }
+        if lint.readable == 0 {
+            let reason = GitHubReleasesFormat.noVersionMessage(
+                repository: GitHubReleasesFormat.repository(in: context.base), prefix: context.tagPrefix)
+            lint.found.add(.v01, at: place, item: nil, "\(reason): nothing to compare with")
+        }
+        return lint.found.resolved(in: body)
+    }
+}
+
+/// What `GitHubReleasesLint` gathers as it reads.
+private struct ReleaseLinting {
+    let prefix: String?
+    var found = LocatedFindings()
+    /// Releases, not drafts, whose tag reads as a version after the prefix.
+    var readable = 0
+
+    init(prefix: String?) {
+        self.prefix = prefix.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// One release; `index` nil for a single release object.
+    mutating func add(_ element: JSONTree, index: Int?) {
+        guard case .object(let members) = element, case .string(let tag)? = members["tag_name"] else { return }
+        if case .bool(true)? = members["draft"] { return }
+        guard let text = GitHubReleasesFormat.versionText(ofTag: tag, prefix: prefix) else { return }
+        if (try? Version(text)) != nil {
+            readable += 1
+            return
+        }
+        let what = index.map { "releases[\($0)].tag_name" } ?? "tag_name"
+        let after = prefix.map { " after the prefix \(lintQuoted($0))" } ?? ""
+        found.add(.g01, at: .init(offset: members.offset(of: "tag_name")), item: tag,
+            "\(what) \(lintQuoted(tag)) is not a version\(after): the release is never offered")
     }
 }
