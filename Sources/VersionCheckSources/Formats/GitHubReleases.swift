@@ -168,9 +168,9 @@ private struct ReleaseReading {
         let reader = JSONObjectReader(members: members, path: path)
         if try reader.bool("draft") == true { return nil }
         published += 1
-        guard let text = GitHubReleasesFormat.versionText(ofTag: tag, prefix: prefix), let version = try? Version(text) else {
-            return nil
-        }
+        // A tag that is no version is common (`nightly`): read without a throw.
+        guard let text = GitHubReleasesFormat.versionText(ofTag: tag, prefix: prefix),
+              case .success(let version) = Version.reading(text) else { return nil }
         let marked = try reader.bool("prerelease") ?? false
         let name = try reader.string("name")
         let notes = try reader.string("body")

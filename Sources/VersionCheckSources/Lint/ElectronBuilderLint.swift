@@ -99,12 +99,11 @@ private struct ElectronLinting {
         }
     }
 
-    /// `V01` when `text` is not a version (the decoder's reason).
-    private mutating func checkVersion(_ text: String, what: String, line: Int) {
-        do {
-            _ = try decodeVersion(text, what: what)
-        } catch {
-            found.add(.v01, at: .line(line), item: text, error.description)
+    /// `V01` when `text` is not a version (the decoder's reason; `what` is spelled out
+    /// only for a finding kept).
+    private mutating func checkVersion(_ text: String, what: @autoclosure () -> String, line: Int) {
+        if case .failure(let error) = Version.reading(text) {
+            found.add(.v01, at: .line(line), item: text, versionRefusal(error, what: what()))
         }
     }
 

@@ -54,13 +54,12 @@ private struct ReleaseLinting {
         guard case .object(let members) = element, case .string(let tag)? = members["tag_name"] else { return }
         if case .bool(true)? = members["draft"] { return }
         guard let text = GitHubReleasesFormat.versionText(ofTag: tag, prefix: prefix) else { return }
-        if (try? Version(text)) != nil {
+        if case .success = Version.reading(text) {
             readable += 1
             return
         }
-        let what = index.map { "releases[\($0)].tag_name" } ?? "tag_name"
-        let after = prefix.map { " after the prefix \(lintQuoted($0))" } ?? ""
         found.add(.g01, at: .init(offset: members.offset(of: "tag_name")), item: tag,
-            "\(what) \(lintQuoted(tag)) is not a version\(after): the release is never offered")
+            "\(index.map { "releases[\($0)].tag_name" } ?? "tag_name") \(lintQuoted(tag)) is not a version"
+                + "\(prefix.map { " after the prefix \(lintQuoted($0))" } ?? ""): the release is never offered")
     }
 }

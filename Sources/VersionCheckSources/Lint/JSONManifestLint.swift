@@ -109,12 +109,13 @@ private struct ManifestLinting {
         }
     }
 
-    /// The version `text` reads as, or nil after a `V01` saying why not (the decoder's reason).
-    private mutating func readVersion(_ text: String, what: String, offset: Int?) -> Version? {
-        do {
-            return try decodeVersion(text, what: what)
-        } catch {
-            found.add(.v01, at: .init(offset: offset), item: text, error.description)
+    /// The version `text` reads as, or nil after a `V01` saying why not (the decoder's
+    /// reason; `what` is spelled out only for a finding kept).
+    private mutating func readVersion(_ text: String, what: @autoclosure () -> String, offset: Int?) -> Version? {
+        switch Version.reading(text) {
+        case .success(let version): return version
+        case .failure(let error):
+            found.add(.v01, at: .init(offset: offset), item: text, versionRefusal(error, what: what()))
             return nil
         }
     }

@@ -17,12 +17,12 @@ enum PropertyListManifestLint {
         var entryCount = 0
         try PropertyListManifestFormat.entries(of: body) { entry in
             entryCount += 1
-            do throws(BodyError) {
-                let version = try decodeVersion(entry.key, what: "property list key")
+            switch Version.reading(entry.key) {
+            case .success(let version):
                 versions.append(version)
                 if let offset = entry.offset { offsets.append(offset) }
-            } catch {
-                found.add(.v01, at: .init(offset: entry.offset), item: entry.key, error.description)
+            case .failure(let error):
+                found.add(.v01, at: .init(offset: entry.offset), item: entry.key, versionRefusal(error, what: "property list key"))
             }
         }
         if entryCount == 0 {
