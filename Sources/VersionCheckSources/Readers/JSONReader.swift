@@ -69,7 +69,8 @@ struct JSONReader {
     /// The syntax rules and the errors are the same; a failure can come after some
     /// elements were handed over.
     /// With `selection`, only the members it names are kept (the others are read, so the
-    /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them).
+    /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them),
+    /// and a streamed element that is an array is handed over empty.
     /// With `locating`, each member kept keeps its key's byte offset (for `lint`'s lines;
     /// one `Int` a member, nothing when off).
     static func parse(
@@ -186,7 +187,15 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            let element = try value(depth: depth + 1, keeping: sink == nil ? nil : selection?.streamedElements)
+            let element: JSONTree
+            if sink != nil, selection != nil, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                // A streamed element that is an array is refused by its kind alone (every
+                // decoder streams objects): checked, kept as an empty one, never built.
+                try skipValue(depth: depth + 1)
+                element = .array([])
+            } else {
+                element = try value(depth: depth + 1, keeping: sink == nil ? nil : selection?.streamedElements)
+            }
             if let sink {
                 sink(element, count)
                 count += 1
