@@ -75,22 +75,33 @@ private struct ManifestLinting {
         checkURL(members, members["updateURL"].flatMap(Self.string) != nil ? "updateURL" : "url", item: latestText)
         checkSomethingToCompare(members, hasLatest: latestText != nil, documentOffset: documentOffset)
         let highest = versions.indices.max { versions[$0] < versions[$1] }
-        if let latest, let latestText, let highest, versions[highest] > latest {
-            found.add(.j01, at: .init(offset: members.offset(of: "latestVersion")), item: latestText,
-                "latestVersion \(lintQuoted(latestText)) is below releases[\(positions[highest])].version "
-                    + "\(lintQuoted(versions[highest].description)): the highest release is the latest")
+        if let latest, let latestText, let highest {
+            checkLatestIsHighest(latest, text: latestText, offset: members.offset(of: "latestVersion"), highest: highest)
         }
         EqualPrecedence.forEachRepeat(in: versions) { first, later in
             found.add(.j02, at: .offset(offsets[later]), item: versions[later].description,
                 "releases[\(positions[later])].version \(lintQuoted(versions[later].description)) has the precedence of "
                     + "releases[\(positions[first])].version \(lintQuoted(versions[first].description)): one of them is never offered")
         }
-        let top = [latest, highest.map { versions[$0] }].compactMap { $0 }.max()
-        if let minimum, let minimumText, let top, minimum > top {
-            found.add(.j05, at: .init(offset: members.offset(of: "minimumVersion")), item: minimumText,
-                "minimumVersion \(lintQuoted(minimumText)) is above the latest version \(lintQuoted(top.description)): "
-                    + "every user is forced to an update that does not exist")
+        if let minimum, let minimumText, let top = [latest, highest.map { versions[$0] }].compactMap({ $0 }).max() {
+            checkMinimum(minimum, text: minimumText, offset: members.offset(of: "minimumVersion"), latest: top)
         }
+    }
+
+    /// `J01` when release number `highest` is above `latestVersion`.
+    private mutating func checkLatestIsHighest(_ latest: Version, text: String, offset: Int?, highest: Int) {
+        guard versions[highest] > latest else { return }
+        found.add(.j01, at: .init(offset: offset), item: text,
+            "latestVersion \(lintQuoted(text)) is below releases[\(positions[highest])].version "
+                + "\(lintQuoted(versions[highest].description)): the highest release is the latest")
+    }
+
+    /// `J05` when `minimumVersion` is above the latest version (the highest of the manifest's).
+    private mutating func checkMinimum(_ minimum: Version, text: String, offset: Int?, latest: Version) {
+        guard minimum > latest else { return }
+        found.add(.j05, at: .init(offset: offset), item: text,
+            "minimumVersion \(lintQuoted(text)) is above the latest version \(lintQuoted(latest.description)): "
+                + "every user is forced to an update that does not exist")
     }
 
     /// `V01` when the manifest offers nothing to compare with, as the decoder refuses it.
