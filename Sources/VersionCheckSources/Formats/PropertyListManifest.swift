@@ -24,11 +24,14 @@ public enum PropertyListManifestFormat: ManifestFormat {
         return SourceDocument(releases: try collected.releases())
     }
 
-    /// Calls `body` with each entry in file order (`PropertyListEntries`); a list that is
-    /// malformed, or not a dictionary, is a bad response (the decoder's and `lint`'s).
-    static func entries(of data: [UInt8], _ body: (PropertyListEntry) -> Void) throws(BodyError) {
+    /// Calls `body` with each entry in file order (`PropertyListEntries`, with `locator`);
+    /// a list that is malformed, or not a dictionary, is a bad response (the decoder's and
+    /// `lint`'s).
+    static func entries(
+        of data: [UInt8], locator: ((Int) -> Void)? = nil, _ body: (PropertyListEntry) -> Void
+    ) throws(BodyError) {
         do {
-            try PropertyListEntries.read(data, body)
+            try PropertyListEntries.read(data, locator: locator, body)
         } catch .topLevelNotADictionary {
             throw BodyError("the property list is not a dictionary from version to release notes")
         } catch {

@@ -12,17 +12,25 @@ import VersionCheckCore
 enum ElectronBuilderLint {
     static func findings(_ body: [UInt8], context: LintContext) throws(BodyError) -> [LintFinding] {
         var lint = ElectronLinting(base: context.base)
+        var lines = KeyPositions(elementDepth: 3)
         let tree: YAMLNode
         do {
-            tree = try YAMLReader.parse(body, selection: ElectronBuilderFormat.selection, recordingLines: true) {
-                key, element, index in
-                if key == "files" { lint.addFile(element, index: index) } else { lint.addNote(element, index: index) }
-            }
+            tree = try YAMLReader.parse(
+                body, selection: ElectronBuilderFormat.selection,
+                sink: { key, element, index in
+                    if key == "files" {
+                        lint.addFile(element, index: index, lines: lines)
+                    } else {
+                        lint.addNote(element, index: index, lines: lines)
+                    }
+                    lines.elementDone()
+                },
+                locator: { lines.record(depth: $0, key: $1, position: $2) })
         } catch {
             throw ElectronBuilderFormat.unreadable(error)
         }
         guard case .mapping(let top) = tree else { return [] }  // the decoder says why
-        lint.finish(top)
+        lint.finish(top, lines: lines)
         let version = top["version"]?.text
         return lint.found.resolved(in: body).map { finding in
             var finding = finding
@@ -43,48 +51,49 @@ private struct ElectronLinting {
         self.base = base
     }
 
-    /// One entry of `files`: `E01` for its `sha512` and `size`, `E03` for its `url`.
-    mutating func addFile(_ element: YAMLNode, index: Int) {
+    /// One entry of `files` (`lines`: where its keys are): `E01` for its `sha512` and
+    /// `size`, `E03` for its `url`.
+    mutating func addFile(_ element: YAMLNode, index: Int, lines: KeyPositions) {
         fileCount += 1
         guard case .mapping(let entry) = element else { return }
-        let line = entry.entries.first.flatMap { entry.line(of: $0.key) } ?? 0
+        let line = entry.entries.first.flatMap { lines.element($0.key) } ?? 0
         if case .scalar(let url)? = entry["url"], !url.isEmpty {
-            checkURL(url, what: "files[\(index)].url", line: entry.line(of: "url") ?? line)
+            checkURL(url, what: "files[\(index)].url", line: lines.element("url") ?? line)
         }
         switch entry["sha512"] {
         case nil: found.add(.e01, at: .line(line), item: nil, "files[\(index)] has no sha512")
         case .scalar(let sha512)? where !ElectronFeed.isBase64OfSixtyFourBytes(sha512):
-            found.add(.e01, at: .line(entry.line(of: "sha512") ?? line), item: nil,
+            found.add(.e01, at: .line(lines.element("sha512") ?? line), item: nil,
                 "files[\(index)].sha512 \(lintQuoted(sha512)) is not base64 of 64 bytes (a SHA-512 digest)")
         default: break
         }
         switch entry["size"] {
         case nil: found.add(.e01, at: .line(line), item: nil, "files[\(index)] has no size")
         case .scalar(let size)? where !ElectronFeed.isPositiveInteger(size):
-            found.add(.e01, at: .line(entry.line(of: "size") ?? line), item: nil,
+            found.add(.e01, at: .line(lines.element("size") ?? line), item: nil,
                 "files[\(index)].size \(lintQuoted(size)) is not a positive integer")
         default: break
         }
     }
 
     /// One entry of a `releaseNotes` list: `V01` for a `version` that is none.
-    mutating func addNote(_ element: YAMLNode, index: Int) {
+    mutating func addNote(_ element: YAMLNode, index: Int, lines: KeyPositions) {
         guard case .mapping(let entry) = element, case .scalar(let text)? = entry["version"] else { return }
-        checkVersion(text, what: "releaseNotes[\(index)].version", line: entry.line(of: "version") ?? 0)
+        checkVersion(text, what: "releaseNotes[\(index)].version", line: lines.element("version") ?? 0)
     }
 
     /// The top-level keys, once the lists are read.
-    mutating func finish(_ top: YAMLMapping) {
+    mutating func finish(_ top: YAMLMapping, lines: KeyPositions) {
         if case .scalar(let text)? = top["version"] {
-            checkVersion(text, what: "version", line: top.line(of: "version") ?? 0)
+            checkVersion(text, what: "version", line: lines.top("version") ?? 0)
         }
         let path = top["path"]?.text.flatMap { $0.isEmpty ? nil : $0 }
-        if let path { checkURL(path, what: "path", line: top.line(of: "path") ?? 0) }
+        if let path { checkURL(path, what: "path", line: lines.top("path") ?? 0) }
         if path == nil, let problem = filesProblem(top["files"]) {
-            found.add(.e01, at: .line(top.line(of: "files") ?? 0), item: nil, "\(problem), and there is no path")
+            found.add(.e01, at: .line(lines.top("files") ?? 0), item: nil, "\(problem), and there is no path")
         }
         if case .scalar(let text)? = top["stagingPercentage"], ElectronFeed.percentage(text) == nil {
-            found.add(.e02, at: .line(top.line(of: "stagingPercentage") ?? 0), item: nil,
+            found.add(.e02, at: .line(lines.top("stagingPercentage") ?? 0), item: nil,
                 "stagingPercentage \(lintQuoted(text)) is not a number from 0 to 100")
         }
     }

@@ -13,20 +13,25 @@ import VersionCheckCore
 enum GitHubReleasesLint {
     static func findings(_ body: [UInt8], context: LintContext) throws(BodyError) -> [LintFinding] {
         var lint = ReleaseLinting(prefix: context.tagPrefix)
+        var keys = KeyPositions(elementDepth: 2)
         let tree: JSONTree
         do {
             tree = try JSONReader.parse(
-                body, streaming: (key: "", sink: { element, index in lint.add(element, index: index) }),
-                selection: GitHubReleasesFormat.selection, locating: true)
+                body,
+                streaming: (key: "", sink: { element, index in
+                    lint.add(element, index: index, tagOffset: keys.element("tag_name"))
+                    keys.elementDone()
+                }),
+                selection: GitHubReleasesFormat.selection, locator: { keys.record(depth: $0, key: $1, position: $2) })
         } catch {
             throw error.badResponse
         }
         var place = LocatedFindings.Place.offset(content(of: body).startIndex)
         switch tree {
         case .array: break  // streamed into `lint`
-        case .object(let members):
-            lint.add(tree, index: nil)
-            place = .init(offset: members.offset(of: "tag_name"))
+        case .object:
+            lint.add(tree, index: nil, tagOffset: keys.top("tag_name"))
+            place = .init(offset: keys.top("tag_name"))
         default: return []  // the decoder says why
         }
         if lint.readable == 0 {
@@ -49,8 +54,8 @@ private struct ReleaseLinting {
         self.prefix = prefix.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// One release; `index` nil for a single release object.
-    mutating func add(_ element: JSONTree, index: Int?) {
+    /// One release; `index` nil for a single release object. `tagOffset`: where its `tag_name` is.
+    mutating func add(_ element: JSONTree, index: Int?, tagOffset: Int?) {
         guard case .object(let members) = element, case .string(let tag)? = members["tag_name"] else { return }
         if case .bool(true)? = members["draft"] { return }
         guard let text = GitHubReleasesFormat.versionText(ofTag: tag, prefix: prefix) else { return }
@@ -58,7 +63,7 @@ private struct ReleaseLinting {
             readable += 1
             return
         }
-        found.add(.g01, at: .init(offset: members.offset(of: "tag_name")), item: tag,
+        found.add(.g01, at: .init(offset: tagOffset), item: tag,
             "\(index.map { "releases[\($0)].tag_name" } ?? "tag_name") \(lintQuoted(tag)) is not a version"
                 + "\(prefix.map { " after the prefix \(lintQuoted($0))" } ?? ""): the release is never offered")
     }

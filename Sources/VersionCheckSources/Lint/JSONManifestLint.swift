@@ -10,16 +10,21 @@ import VersionCheckCore
 enum JSONManifestLint {
     static func findings(_ body: [UInt8], context: LintContext) throws(BodyError) -> [LintFinding] {
         var lint = ManifestLinting(base: context.base, byteCount: body.count)
+        var keys = KeyPositions(elementDepth: 3)
         let tree: JSONTree
         do {
             tree = try JSONReader.parse(
-                body, streaming: (key: "releases", sink: { entry, index in lint.addRelease(entry, index: index) }),
-                selection: JSONManifestFormat.selection, locating: true)
+                body,
+                streaming: (key: "releases", sink: { entry, index in
+                    lint.addRelease(entry, index: index, keys: keys)
+                    keys.elementDone()
+                }),
+                selection: JSONManifestFormat.selection, locator: { keys.record(depth: $0, key: $1, position: $2) })
         } catch {
             throw error.badResponse
         }
         guard case .object(let members) = tree else { return [] }  // `sniff` saw '{': the decoder says why
-        lint.finish(top: members, documentOffset: content(of: body).startIndex)
+        lint.finish(top: members, keys: keys, documentOffset: content(of: body).startIndex)
         return lint.found.resolved(in: body)
     }
 }
@@ -47,12 +52,13 @@ private struct ManifestLinting {
         positions.reserveCapacity(capacity)
     }
 
-    mutating func addRelease(_ entry: JSONTree, index: Int) {
+    /// One entry of `releases`; `keys`: where its members are.
+    mutating func addRelease(_ entry: JSONTree, index: Int, keys: KeyPositions) {
         entryCount += 1
         guard case .object(let members) = entry else { return }
         var item: String?
         if case .string(let text)? = members["version"] {
-            let offset = members.offset(of: "version") ?? 0
+            let offset = keys.element("version") ?? 0
             item = text
             if let version = readVersion(text, what: "releases[\(index)].version", offset: offset) {
                 versions.append(version)
@@ -60,23 +66,24 @@ private struct ManifestLinting {
                 positions.append(index)
             }
         }
-        checkDate(members, "date", what: "releases[\(index)].date", item: item)
-        checkURL(members, "url", what: "releases[\(index)].url", item: item)
+        checkDate(members["date"], at: keys.element("date"), what: "releases[\(index)].date", item: item)
+        checkURL(members["url"], at: keys.element("url"), what: "releases[\(index)].url", item: item)
     }
 
     /// The top-level members, once `releases` is read; then the checks across releases.
-    mutating func finish(top members: JSONMembers, documentOffset: Int) {
+    mutating func finish(top members: JSONMembers, keys: KeyPositions, documentOffset: Int) {
         let latestText = members["latestVersion"].flatMap(Self.string)
-        let latest = latestText.flatMap { readVersion($0, what: "latestVersion", offset: members.offset(of: "latestVersion")) }
+        let latest = latestText.flatMap { readVersion($0, what: "latestVersion", offset: keys.top("latestVersion")) }
         let minimumText = members["minimumVersion"].flatMap(Self.string)
-        let minimum = minimumText.flatMap { readVersion($0, what: "minimumVersion", offset: members.offset(of: "minimumVersion")) }
-        checkDate(members, "releaseDate", what: "releaseDate", item: latestText)
+        let minimum = minimumText.flatMap { readVersion($0, what: "minimumVersion", offset: keys.top("minimumVersion")) }
+        checkDate(members["releaseDate"], at: keys.top("releaseDate"), what: "releaseDate", item: latestText)
         // The link the decoder reads: `updateURL`, else its alias `url`.
-        checkURL(members, members["updateURL"].flatMap(Self.string) != nil ? "updateURL" : "url", item: latestText)
-        checkSomethingToCompare(members, hasLatest: latestText != nil, documentOffset: documentOffset)
+        let link = members["updateURL"].flatMap(Self.string) != nil ? "updateURL" : "url"
+        checkURL(members[link], at: keys.top(link), what: link, item: latestText)
+        checkSomethingToCompare(members, releasesOffset: keys.top("releases"), hasLatest: latestText != nil, documentOffset: documentOffset)
         let highest = versions.indices.max { versions[$0] < versions[$1] }
         if let latest, let latestText, let highest {
-            checkLatestIsHighest(latest, text: latestText, offset: members.offset(of: "latestVersion"), highest: highest)
+            checkLatestIsHighest(latest, text: latestText, offset: keys.top("latestVersion"), highest: highest)
         }
         EqualPrecedence.forEachRepeat(in: versions) { first, later in
             found.add(.j02, at: .offset(offsets[later]), item: versions[later].description,
@@ -84,7 +91,7 @@ private struct ManifestLinting {
                     + "releases[\(positions[first])].version \(lintQuoted(versions[first].description)): one of them is never offered")
         }
         if let minimum, let minimumText, let top = [latest, highest.map { versions[$0] }].compactMap({ $0 }).max() {
-            checkMinimum(minimum, text: minimumText, offset: members.offset(of: "minimumVersion"), latest: top)
+            checkMinimum(minimum, text: minimumText, offset: keys.top("minimumVersion"), latest: top)
         }
     }
 
@@ -105,7 +112,9 @@ private struct ManifestLinting {
     }
 
     /// `V01` when the manifest offers nothing to compare with, as the decoder refuses it.
-    private mutating func checkSomethingToCompare(_ members: JSONMembers, hasLatest: Bool, documentOffset: Int) {
+    private mutating func checkSomethingToCompare(
+        _ members: JSONMembers, releasesOffset: Int?, hasLatest: Bool, documentOffset: Int
+    ) {
         guard !hasLatest else { return }
         guard case .array? = members["releases"] else {
             if members["releases"].map({ $0 == .null }) ?? true {
@@ -115,7 +124,7 @@ private struct ManifestLinting {
             return
         }
         if entryCount == 0 {
-            found.add(.v01, at: .init(offset: members.offset(of: "releases")), item: nil,
+            found.add(.v01, at: .init(offset: releasesOffset), item: nil,
                 "releases is empty and there is no latestVersion: nothing to compare with")
         }
     }
@@ -131,20 +140,20 @@ private struct ManifestLinting {
         }
     }
 
-    /// `J03` when the string at `key` is a date the update decision cannot read.
-    private mutating func checkDate(_ members: JSONMembers, _ key: String, what: @autoclosure () -> String, item: String?) {
-        guard case .string(let text)? = members[key], ISO8601.releaseDate(text) == .unreadable else { return }
-        found.add(.j03, at: .init(offset: members.offset(of: key)), item: item,
+    /// `J03` when `value` is a string and a date the update decision cannot read.
+    private mutating func checkDate(_ value: JSONTree?, at offset: Int?, what: @autoclosure () -> String, item: String?) {
+        guard case .string(let text)? = value, ISO8601.releaseDate(text) == .unreadable else { return }
+        found.add(.j03, at: .init(offset: offset), item: item,
             "\(what()) \(lintQuoted(text)) is not an ISO 8601 date (such as 2026-01-02T03:04:05Z)")
     }
 
-    /// `J04` when the string at `key`, resolved against the manifest's URL, is not `https://`.
-    private mutating func checkURL(_ members: JSONMembers, _ key: String, what: @autoclosure () -> String? = nil, item: String?) {
-        guard case .string(let text)? = members[key], let link = LintLink.resolved(text, base: base),
-              link.scheme != "https" else { return }
+    /// `J04` when `value` is a string that, resolved against the manifest's URL, is not `https://`.
+    private mutating func checkURL(_ value: JSONTree?, at offset: Int?, what: @autoclosure () -> String, item: String?) {
+        guard case .string(let text)? = value, let link = LintLink.resolved(text, base: base), link.scheme != "https" else {
+            return
+        }
         let resolved = link.text == text ? "" : " (resolved: \(lintQuoted(link.text)))"
-        found.add(.j04, at: .init(offset: members.offset(of: key)), item: item,
-            "\(what() ?? key) \(lintQuoted(text))\(resolved) is not an https:// URL")
+        found.add(.j04, at: .init(offset: offset), item: item, "\(what()) \(lintQuoted(text))\(resolved) is not an https:// URL")
     }
 
     private static func string(_ tree: JSONTree) -> String? {

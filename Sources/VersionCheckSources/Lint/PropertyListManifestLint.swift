@@ -15,14 +15,15 @@ enum PropertyListManifestLint {
         /// The byte offset of each version's `<key>` in an XML list (none in a binary one).
         var offsets: [Int] = []
         var entryCount = 0
-        try PropertyListManifestFormat.entries(of: body) { entry in
+        var keyOffset: Int?  // of the entry being read, in an XML list
+        try PropertyListManifestFormat.entries(of: body, locator: { keyOffset = $0 }) { entry in
             entryCount += 1
             switch Version.reading(entry.key) {
             case .success(let version):
                 versions.append(version)
-                if let offset = entry.offset { offsets.append(offset) }
+                if let keyOffset { offsets.append(keyOffset) }
             case .failure(let error):
-                found.add(.v01, at: .init(offset: entry.offset), item: entry.key, versionRefusal(error, what: "property list key"))
+                found.add(.v01, at: .init(offset: keyOffset), item: entry.key, versionRefusal(error, what: "property list key"))
             }
         }
         if entryCount == 0 {

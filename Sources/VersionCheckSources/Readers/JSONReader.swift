@@ -27,6 +27,10 @@ struct JSONReader {
     /// Takes one element of a streamed array and its index.
     typealias ElementSink = (JSONTree, Int) -> Void
 
+    /// Told where each member kept is, as it is read (before its object is handed over):
+    /// the depth of its object (1: the document's), its key and the key's byte offset.
+    typealias KeyLocator = (_ depth: Int, _ key: String, _ offset: Int) -> Void
+
     /// Which members a decoder reads, so that the rest is checked but never kept: a
     /// hostile body of millions of unknown keys or values costs no memory.
     struct Selection {
@@ -47,17 +51,18 @@ struct JSONReader {
     /// The top-level object's member whose array is streamed, and where its elements go.
     private let streamed: (key: String, sink: ElementSink)?
     private let selection: Selection?
-    /// Whether each kept member keeps its key's byte offset (`JSONMembers.offset(of:)`).
-    private let locating: Bool
+    /// Told where each kept member's key is (`lint`'s lines); nil on the decoders' path,
+    /// which pays one check a member for it and nothing else.
+    private let locator: KeyLocator?
 
     private init(
         _ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?, selection: Selection?,
-        locating: Bool
+        locator: KeyLocator?
     ) {
         self.bytes = bytes
         self.streamed = streamed
         self.selection = selection
-        self.locating = locating
+        self.locator = locator
     }
 
     /// Parses a whole document. With `streaming`, when the document is an object whose
@@ -71,14 +76,14 @@ struct JSONReader {
     /// With `selection`, only the members it names are kept (the others are read, so the
     /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them),
     /// and a streamed element that is an array is handed over empty.
-    /// With `locating`, each member kept keeps its key's byte offset (for `lint`'s lines;
-    /// one `Int` a member, nothing when off).
+    /// With `locator`, each member kept is reported there with its key's byte offset (for
+    /// `lint`'s lines; the tree is the same).
     static func parse(
         _ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil, selection: Selection? = nil,
-        locating: Bool = false
+        locator: KeyLocator? = nil
     ) throws(Failure) -> JSONTree {
         let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw, streaming: streaming, selection: selection, locating: locating)
+            var reader = JSONReader(raw, streaming: streaming, selection: selection, locator: locator)
             do throws(Failure) {
                 return .success(try reader.document())
             } catch {
@@ -158,9 +163,10 @@ struct JSONReader {
             } else {
                 member = try value(depth: depth + 1)
             }
-            guard members.insert(key, member, offset: locating ? keyOffset : nil) else {
+            guard members.insert(key, member) else {
                 throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)", isDuplicateKey: true)
             }
+            locator?(depth, key, keyOffset)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of the data in an object") }
             if bytes[index] == UInt8(ascii: ",") {

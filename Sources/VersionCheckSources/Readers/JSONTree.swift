@@ -35,16 +35,13 @@ enum JSONTree: Equatable {
 /// manifest can hold 400,000 of them: up to `indexThreshold` members live in one
 /// small array and are found by comparing keys (no hashing, one allocation). Past
 /// that a dictionary index is built, so an object with 100,000 keys stays linear.
-/// Equality ignores order, as for a dictionary, and the byte offsets kept for `lint`.
+/// Equality ignores order, as for a dictionary.
 struct JSONMembers: Equatable, ExpressibleByDictionaryLiteral {
     static let indexThreshold = 16
 
     private var pairs: [(key: String, value: JSONTree)] = []
     /// Key to position in `pairs`, once there are more than `indexThreshold`.
     private var index: [String: Int]?
-    /// The byte offset of each key in the text, by position in `pairs`: kept only when the
-    /// reader was asked to locate (`JSONReader.parse(…, locating: true)`), else empty.
-    private var offsets: [Int] = []
 
     init() {}
 
@@ -55,25 +52,14 @@ struct JSONMembers: Equatable, ExpressibleByDictionaryLiteral {
     var count: Int { pairs.count }
 
     subscript(key: String) -> JSONTree? {
-        position(of: key).map { pairs[$0].value }
+        if let index { return index[key].map { pairs[$0].value } }
+        for pair in pairs where pair.key == key { return pair.value }
+        return nil
     }
 
-    /// The byte offset of `key` in the text, when the reader located members.
-    func offset(of key: String) -> Int? {
-        guard let position = position(of: key), position < offsets.count else { return nil }
-        return offsets[position]
-    }
-
-    private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return pairs.firstIndex { $0.key == key }
-    }
-
-    /// Adds a member (`offset`: its key's byte offset, kept when given); returns false,
-    /// changing nothing, when `key` is already there.
-    mutating func insert(_ key: String, _ value: JSONTree, offset: Int? = nil) -> Bool {
-        guard position(of: key) == nil else { return false }
-        if let offset { offsets.append(offset) }
+    /// Adds a member; returns false, changing nothing, when `key` is already there.
+    mutating func insert(_ key: String, _ value: JSONTree) -> Bool {
+        guard self[key] == nil else { return false }
         pairs.append((key, value))
         if index != nil {
             index![key] = pairs.count - 1

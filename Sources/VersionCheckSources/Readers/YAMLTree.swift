@@ -26,16 +26,12 @@ public enum YAMLNode: Equatable, Sendable {
 ///
 /// Up to `indexThreshold` entries are found by comparing keys (an electron-builder
 /// mapping has a handful); past that a dictionary index is built, so a mapping of
-/// 100,000 keys stays linear, as `JSONMembers` does. Equality ignores order, and the
-/// lines kept for `lint`.
+/// 100,000 keys stays linear, as `JSONMembers` does. Equality ignores order.
 public struct YAMLMapping: Equatable, Sendable {
     static let indexThreshold = 16
 
     public private(set) var entries: [(key: String, value: YAMLNode)] = []
     private var index: [String: Int]?
-    /// The line of each key (from 1), by position in `entries`: kept only when the reader
-    /// was asked for lines (`YAMLReader.parse(…, recordingLines: true)`), else empty.
-    private var lines: [Int] = []
 
     public init() {}
 
@@ -46,25 +42,14 @@ public struct YAMLMapping: Equatable, Sendable {
     public var count: Int { entries.count }
 
     public subscript(key: String) -> YAMLNode? {
-        position(of: key).map { entries[$0].value }
+        if let index { return index[key].map { entries[$0].value } }
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
     }
 
-    /// The line of `key` (from 1), when the reader recorded lines.
-    public func line(of key: String) -> Int? {
-        guard let position = position(of: key), position < lines.count else { return nil }
-        return lines[position]
-    }
-
-    private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return entries.firstIndex { $0.key == key }
-    }
-
-    /// Adds an entry (`line`: its key's, kept when given); returns false, changing
-    /// nothing, when `key` is already there.
-    public mutating func insert(_ key: String, _ value: YAMLNode, line: Int? = nil) -> Bool {
-        guard position(of: key) == nil else { return false }
-        if let line { lines.append(line) }
+    /// Adds an entry; returns false, changing nothing, when `key` is already there.
+    public mutating func insert(_ key: String, _ value: YAMLNode) -> Bool {
+        guard self[key] == nil else { return false }
         entries.append((key, value))
         if index != nil {
             index![key] = entries.count - 1
