@@ -539,11 +539,12 @@ private func needsNewerOS(_ release: Release, policy: UpdatePolicy) throws(Decis
 
 /// It is younger than `--min-age` days (a release without a date never is).
 private func isTooYoung(_ release: Release, policy: UpdatePolicy, now: Int64) throws(DecisionError) -> Bool {
-    guard policy.minimumAgeDays > 0, let text = release.date, !isBlank(text) else { return false }
-    guard let released = ISO8601.secondsSinceEpoch(Version.trimmingWhitespace(text)) else {
-        throw .invalidDate(version: release.version.description, text: text)
+    guard policy.minimumAgeDays > 0, let text = release.date else { return false }
+    switch ISO8601.releaseDate(text) {
+    case .absent: return false
+    case .unreadable: throw .invalidDate(version: release.version.description, text: text)
+    case .date(let released): return Double(now) - released < policy.minimumAgeDays * 86_400
     }
-    return Double(now) - released < policy.minimumAgeDays * 86_400
 }
 
 private func isBlank(_ text: String) -> Bool {

@@ -23,14 +23,24 @@ extension Version {
     internal static func _parse(_ text: String, syntax: VersionSyntax) throws(VersionError) -> Version {
         // Fast path: a lenient plain release (`[v]1.2.3`, up to four significant components
         // of at most 19 digits, nothing to trim) is read into the words in place.
-        if syntax == .lenient {
-            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            let plain = text.utf8.withContiguousStorageIfAvailable { scanPlainRelease($0, into: &words) }
-            if plain == true {
-                return Version(words: words.0, words.1, words.2, words.3, extra: nil, text: text)
-            }
-        }
+        if syntax == .lenient, let plain = plainRelease(text) { return plain }
         return try _parseGeneral(text, syntax: syntax)
+    }
+
+    /// What `init(_:syntax:)` reads, as a value rather than a throw: for a reader that
+    /// meets many texts that are not versions (`lint` of a feed of them), where each throw
+    /// would also pay what a throw hook adds (a test runner's or a debugger's backtrace).
+    public static func reading(_ text: String, syntax: VersionSyntax = .lenient) -> Result<Version, VersionError> {
+        if syntax == .lenient, let plain = plainRelease(text) { return .success(plain) }
+        return _readGeneral(text, syntax: syntax)
+    }
+
+    /// `text` read by the fast path of `_parse` (a lenient plain release), else nil.
+    private static func plainRelease(_ text: String) -> Version? {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        let plain = text.utf8.withContiguousStorageIfAvailable { scanPlainRelease($0, into: &words) }
+        guard plain == true else { return nil }
+        return Version(words: words.0, words.1, words.2, words.3, extra: nil, text: text)
     }
 
     /// `text` when it is only digits and single dots (no `v`, nothing to trim) with at
@@ -82,27 +92,31 @@ extension Version {
 
     /// The exact path: trims, validates every syntax, reports errors, builds out-of-line parts.
     private static func _parseGeneral(_ text: String, syntax: VersionSyntax) throws(VersionError) -> Version {
+        try _readGeneral(text, syntax: syntax).get()
+    }
+
+    private static func _readGeneral(_ text: String, syntax: VersionSyntax) -> Result<Version, VersionError> {
         let direct = text.utf8.withContiguousStorageIfAvailable { bytes -> Result<Scan, ParseFailure>? in
             guard let first = bytes.first, isPlainByte(first), isPlainByte(bytes[bytes.count - 1]) else { return nil }
             return scan(bytes, syntax: syntax)
         }
         if let direct, let direct {
-            return try finish(direct, text: text)
+            return finish(direct, text: text)
         }
         var trimmed = trimmingWhitespace(text)
         trimmed.makeContiguousUTF8()
-        return try finish(trimmed.utf8.withContiguousStorageIfAvailable { scan($0, syntax: syntax) }!, text: trimmed)
+        return finish(trimmed.utf8.withContiguousStorageIfAvailable { scan($0, syntax: syntax) }!, text: trimmed)
     }
 
     @inline(__always)
-    private static func finish(_ scanned: Result<Scan, ParseFailure>, text: String) throws(VersionError) -> Version {
+    private static func finish(_ scanned: Result<Scan, ParseFailure>, text: String) -> Result<Version, VersionError> {
         switch scanned {
         case .failure(let failure):
-            throw failure.error(in: text)
+            .failure(failure.error(in: text))
         case .success(let scan) where scan.isInline:
-            return Version(words: scan.words.0, scan.words.1, scan.words.2, scan.words.3, extra: nil, text: text)
+            .success(Version(words: scan.words.0, scan.words.1, scan.words.2, scan.words.3, extra: nil, text: text))
         case .success(let scan):
-            return makeExtended(text: text, scan)
+            .success(makeExtended(text: text, scan))
         }
     }
 

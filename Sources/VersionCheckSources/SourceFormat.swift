@@ -168,6 +168,12 @@ func decodeVersion(_ text: String, what: @autoclosure () -> String) throws(BodyE
     do {
         return try Version(text)
     } catch {
-        throw BodyError("\(what()): \(error.description)")
+        throw BodyError(versionRefusal(error, what: what()))
     }
+}
+
+/// Why a version read from a body is refused, naming `what`: the reason `decodeVersion`
+/// throws and `lint`'s `V01` gives ("releases[2].version: invalid version '1..2': …").
+func versionRefusal(_ error: VersionError, what: String) -> String {
+    "\(what): \(error.description)"
 }

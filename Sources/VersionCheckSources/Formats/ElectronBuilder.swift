@@ -80,12 +80,17 @@ public enum ElectronBuilderFormat: ManifestFormat {
                 if key == "files" { feed.addFile(element, index: index) } else { feed.addNote(element, index: index) }
             }
         } catch {
-            throw BodyError("not the YAML electron-builder writes (\(error.description))")
+            throw unreadable(error)
         }
         guard case .mapping(let top) = tree else {
             throw BodyError("the update file is \(tree.kindName), expected a mapping with version and files or path")
         }
         return try feed.document(top)
+    }
+
+    /// A body the YAML reader refuses: a bad response (the decoder's and `lint`'s).
+    static func unreadable(_ failure: YAMLReader.Failure) -> BodyError {
+        BodyError("not the YAML electron-builder writes (\(failure.description))")
     }
 
     /// What this decoder reads: nothing else of a body is kept.
@@ -130,8 +135,9 @@ public enum ElectronBuilderFormat: ManifestFormat {
 
 /// An electron-builder feed read key by key; `files` and a `releaseNotes` list arrive
 /// element by element (streamed: no tree of a hostile list). The first failure wins
-/// and nothing more is kept.
-private struct ElectronFeed {
+/// and nothing more is kept. Its checks of one field (`checkedFile`, `percentage`,
+/// `isBase64OfSixtyFourBytes`, `resolved`) are `lint`'s too (`ElectronBuilderLint`).
+struct ElectronFeed {
     let current: Version?
     let base: String?
     let rolloutPercentile: Int?
@@ -263,6 +269,11 @@ private struct ElectronFeed {
     /// `location` resolved against the feed's URL (a local feed's stays as given), its
     /// spaces as `%20`.
     func resolved(_ location: String) -> String {
+        Self.resolved(location, against: base)
+    }
+
+    /// `location` resolved against `base` (nil: a local feed's stays as given), its spaces as `%20`.
+    static func resolved(_ location: String, against base: String?) -> String {
         let encoded = location.utf8.contains(UInt8(ascii: " ")) ? String(
             decoding: location.utf8.flatMap { $0 == UInt8(ascii: " ") ? Array("%20".utf8) : [$0] }, as: UTF8.self) : location
         guard let base else { return encoded }

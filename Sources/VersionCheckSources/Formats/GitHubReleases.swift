@@ -42,7 +42,7 @@ public enum GitHubReleasesFormat: ManifestFormat {
                 reading.add(element, index: index)
             }), selection: Self.selection)
         } catch {
-            throw BodyError("not valid JSON (\(error.description))")
+            throw error.badResponse
         }
         switch tree {
         case .array: break  // streamed into `reading`
@@ -50,6 +50,21 @@ public enum GitHubReleasesFormat: ManifestFormat {
         default: throw BodyError("the body is \(tree.typeName), expected a GitHub release list or release")
         }
         return try reading.document(repository: repository(in: context.base))
+    }
+
+    /// What of `tag` is read as a version: the tag less `prefix` (nil or empty: the whole
+    /// tag); nil when the tag does not start with it (another component's release).
+    static func versionText(ofTag tag: String, prefix: String?) -> String? {
+        guard let prefix, !prefix.isEmpty else { return tag }
+        guard tag.utf8.starts(with: prefix.utf8) else { return nil }
+        return String(decoding: tag.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
+
+    /// Why a list offers nothing: "no release tag of OWNER/REPO reads as a version".
+    static func noVersionMessage(repository: String?, prefix: String?) -> String {
+        let of = repository.map { " of \($0)" } ?? ""
+        let after = prefix.flatMap { $0.isEmpty ? nil : " after the prefix '\(TerminalText.dotted($0))'" } ?? ""
+        return "no release tag\(of) reads as a version\(after)"
     }
 
     /// The members read of a release; the rest of each (author, assets, reactions …) is
@@ -162,15 +177,12 @@ private struct ReleaseReading {
             return nil
         }
         published += 1
-        var text = tag
-        if let prefix {
-            guard tag.utf8.starts(with: prefix.utf8) else {
-                explanation?.list("--tag-prefix \(TerminalText.dotted(prefix)) left out", TerminalText.dotted(tag))
-                return nil
-            }
-            text = String(decoding: tag.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        guard let text = GitHubReleasesFormat.versionText(ofTag: tag, prefix: prefix) else {
+            explanation?.list("--tag-prefix \(TerminalText.dotted(prefix ?? "")) left out", TerminalText.dotted(tag))
+            return nil
         }
-        guard let version = try? Version(text) else {
+        // A tag that is no version is common (`nightly`): read without a throw.
+        guard case .success(let version) = Version.reading(text) else {
             explanation?.list("tags that are no version left out", TerminalText.dotted(tag))
             return nil
         }
@@ -198,9 +210,7 @@ private struct ReleaseReading {
         if let failure { throw failure }
         if let highestHeld { releases.append(highestHeld) }
         guard !releases.isEmpty else {
-            let of = repository.map { " of \($0)" } ?? ""
-            let after = prefix.map { " after the prefix '\(TerminalText.dotted($0))'" } ?? ""
-            throw BodyError("no release tag\(of) reads as a version\(after)", listsNoRelease: published == 0)
+            throw BodyError(GitHubReleasesFormat.noVersionMessage(repository: repository, prefix: prefix), listsNoRelease: published == 0)
         }
         var taken: [Release] = []
         swap(&taken, &releases)

@@ -104,7 +104,7 @@ extension JSONManifestFormat {
                 streamed.add(entry, index: index)
             }), selection: Self.selection)
         } catch {
-            throw BodyError("not valid JSON (\(error.description))")
+            throw error.badResponse
         }
         return try wire(from: tree, streamed: streamed)
     }

@@ -20,13 +20,22 @@ public enum PropertyListManifestFormat: ManifestFormat {
 
     public static func decode(_ data: [UInt8], context: SourceContext) throws(BodyError) -> SourceDocument {
         var collected = PropertyListReleases(bodySize: data.count)
+        try entries(of: data) { collected.add($0) }
+        return SourceDocument(releases: try collected.releases())
+    }
+
+    /// Calls `body` with each entry in file order (`PropertyListEntries`, with `locator`);
+    /// a list that is malformed, or not a dictionary, is a bad response (the decoder's and
+    /// `lint`'s).
+    static func entries(
+        of data: [UInt8], locator: ((Int) -> Void)? = nil, _ body: (PropertyListEntry) -> Void
+    ) throws(BodyError) {
         do {
-            try PropertyListEntries.read(data) { collected.add($0) }
+            try PropertyListEntries.read(data, locator: locator, body)
         } catch .topLevelNotADictionary {
             throw BodyError("the property list is not a dictionary from version to release notes")
         } catch {
             throw BodyError("not a valid property list (\(error.description))")
         }
-        return SourceDocument(releases: try collected.releases())
     }
 }

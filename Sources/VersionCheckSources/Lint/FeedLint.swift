@@ -13,6 +13,7 @@ public enum FeedLint {
         let format = try SourceFormats.recognise(body)
         var findings = try linter(for: format)(body, context)
         sortInFileOrder(&findings)
+        limit(&findings)
         if !findings.contains(where: { $0.severity == .error }) {
             var decoding = SourceContext(base: context.base, tagPrefix: context.tagPrefix)
             decoding.includePrereleases = true
@@ -30,6 +31,54 @@ public enum FeedLint {
         case is ElectronBuilderFormat.Type: ElectronBuilderLint.findings
         default: JSONManifestLint.findings
         }
+    }
+
+    /// At most this many findings of one code are listed; past that, one more finding of
+    /// that code, at the first one left out, says how many were: a hostile feed of 500,000
+    /// bad items costs a thousand lines, and a person reading the list learns as much.
+    static let limitPerCode = 1_000
+
+    /// The finding that stands for `count` findings of `code` left out from `line` on.
+    static func leftOut(_ code: LintCode, count: Int, line: Int) -> LintFinding {
+        var finding = LintFinding(code, line: line, item: nil, "\(count) more \(code.rawValue) finding\(count == 1 ? "" : "s") from here on, not listed")
+        finding.isLeftOutCount = true
+        return finding
+    }
+
+    /// `findings` (in file order) with at most `limitPerCode` of each code, then the one
+    /// that counts the rest. A linter may limit as it reads (`LocatedFindings`), to keep
+    /// less; this is the rule for all.
+    static func limit(_ findings: inout [LintFinding]) {
+        guard findings.count > limitPerCode else { return }
+        var counts: [LintCode: (listed: Int, leftOut: Int, line: Int)] = [:]
+        for finding in findings where !finding.isLeftOutCount {
+            var count = counts[finding.code] ?? (0, 0, 0)
+            if count.listed < limitPerCode {
+                count.listed += 1
+            } else {
+                if count.leftOut == 0 { count.line = finding.line }
+                count.leftOut += 1
+            }
+            counts[finding.code] = count
+        }
+        guard counts.values.contains(where: { $0.leftOut > 0 }) else { return }
+        var listed: [LintCode: Int] = [:]
+        var kept: [LintFinding] = []
+        kept.reserveCapacity(counts.count * (limitPerCode + 1))
+        for finding in findings {
+            guard !finding.isLeftOutCount else {
+                kept.append(finding)
+                continue
+            }
+            let seen = listed[finding.code, default: 0]
+            listed[finding.code] = seen + 1
+            if seen < limitPerCode {
+                kept.append(finding)
+            } else if seen == limitPerCode, let count = counts[finding.code] {
+                kept.append(leftOut(finding.code, count: count.leftOut, line: count.line))
+            }
+        }
+        findings = kept
     }
 
     /// Stable by line: findings of one line keep the order they were found in.

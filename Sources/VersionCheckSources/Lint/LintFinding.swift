@@ -10,6 +10,8 @@ public struct LintFinding: Sendable, Equatable {
     public var item: String?
     /// One line, naming the element or key at fault and the value found.
     public var message: String
+    /// This finding counts the findings of its code left out past `FeedLint.limitPerCode`.
+    var isLeftOutCount = false
 
     public init(_ code: LintCode, line: Int, item: String?, _ message: String, severity: LintSeverity? = nil) {
         self.code = code

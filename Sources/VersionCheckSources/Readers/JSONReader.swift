@@ -15,6 +15,10 @@ struct JSONReader {
 
         /// Failures are equal when they say the same.
         static func == (a: Failure, b: Failure) -> Bool { a.description == b.description }
+
+        /// The failure as a manifest format reports it (bad response, 76): every JSON
+        /// format's decoder and linter say it so.
+        var badResponse: BodyError { BodyError("not valid JSON (\(description))") }
     }
 
     /// Deeper than any manifest or Lookup response nests (they need 4 or 5 levels).
@@ -22,6 +26,10 @@ struct JSONReader {
 
     /// Takes one element of a streamed array and its index.
     typealias ElementSink = (JSONTree, Int) -> Void
+
+    /// Told where each member kept is, as it is read (before its object is handed over):
+    /// the depth of its object (1: the document's), its key and the key's byte offset.
+    typealias KeyLocator = (_ depth: Int, _ key: String, _ offset: Int) -> Void
 
     /// Which members a decoder reads, so that the rest is checked but never kept: a
     /// hostile body of millions of unknown keys or values costs no memory.
@@ -43,11 +51,18 @@ struct JSONReader {
     /// The top-level object's member whose array is streamed, and where its elements go.
     private let streamed: (key: String, sink: ElementSink)?
     private let selection: Selection?
+    /// Told where each kept member's key is (`lint`'s lines); nil on the decoders' path,
+    /// which pays one check a member for it and nothing else.
+    private let locator: KeyLocator?
 
-    private init(_ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?, selection: Selection?) {
+    private init(
+        _ bytes: UnsafeRawBufferPointer, streaming streamed: (key: String, sink: ElementSink)?, selection: Selection?,
+        locator: KeyLocator?
+    ) {
         self.bytes = bytes
         self.streamed = streamed
         self.selection = selection
+        self.locator = locator
     }
 
     /// Parses a whole document. With `streaming`, when the document is an object whose
@@ -59,12 +74,16 @@ struct JSONReader {
     /// The syntax rules and the errors are the same; a failure can come after some
     /// elements were handed over.
     /// With `selection`, only the members it names are kept (the others are read, so the
-    /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them).
+    /// syntax is checked, but not kept, nor checked for duplicate keys: nothing reads them),
+    /// and a streamed element that is an array is handed over empty.
+    /// With `locator`, each member kept is reported there with its key's byte offset (for
+    /// `lint`'s lines; the tree is the same).
     static func parse(
-        _ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil, selection: Selection? = nil
+        _ data: [UInt8], streaming: (key: String, sink: ElementSink)? = nil, selection: Selection? = nil,
+        locator: KeyLocator? = nil
     ) throws(Failure) -> JSONTree {
         let result: Result<JSONTree, Failure> = data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw, streaming: streaming, selection: selection)
+            var reader = JSONReader(raw, streaming: streaming, selection: selection, locator: locator)
             do throws(Failure) {
                 return .success(try reader.document())
             } catch {
@@ -147,6 +166,7 @@ struct JSONReader {
             guard members.insert(key, member) else {
                 throw Failure(description: "duplicate key '\(key)' at byte \(keyOffset)", isDuplicateKey: true)
             }
+            locator?(depth, key, keyOffset)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of the data in an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -173,7 +193,15 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            let element = try value(depth: depth + 1, keeping: sink == nil ? nil : selection?.streamedElements)
+            let element: JSONTree
+            if sink != nil, selection != nil, index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                // A streamed element that is an array is refused by its kind alone (every
+                // decoder streams objects): checked, kept as an empty one, never built.
+                try skipValue(depth: depth + 1)
+                element = .array([])
+            } else {
+                element = try value(depth: depth + 1, keeping: sink == nil ? nil : selection?.streamedElements)
+            }
             if let sink {
                 sink(element, count)
                 count += 1

@@ -14,15 +14,18 @@
 enum PropertyListEntries {
     /// Calls `body` with each entry of the top-level dictionary in file order (repeats
     /// kept), then returns; throws at the first malformed byte, having called `body`
-    /// for the entries before it.
-    static func read(_ data: [UInt8], _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
+    /// for the entries before it. In an XML list, `locator` is told the byte offset of each
+    /// entry's `<key>` before the entry (`lint`'s lines); a binary list has no lines.
+    static func read(
+        _ data: [UInt8], locator: ((Int) -> Void)? = nil, _ body: (PropertyListEntry) -> Void
+    ) throws(PropertyListError) {
         let result: Result<Void, PropertyListError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             do throws(PropertyListError) {
                 if bytes.starts(with: "bplist".utf8) {
                     try BinaryPropertyListEntries.read(bytes, body)
                 } else {
-                    try XMLPropertyListEntries.scan(bytes, body)
+                    try XMLPropertyListEntries.scan(bytes, locator: locator, body)
                 }
                 return .success(())
             } catch {

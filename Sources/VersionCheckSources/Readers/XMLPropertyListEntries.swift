@@ -14,18 +14,25 @@ struct XMLPropertyListEntries {
     private var index = 0
     /// How deep the top `<dict>` is: 1, or 2 inside `<plist>`.
     private var dictDepth = 1
+    /// Told the byte offset of each entry's `<key>` before the entry is handed over
+    /// (`lint`'s lines); nil on the decoder's path.
+    private let locator: ((Int) -> Void)?
 
     /// Elements may nest this deep, as in JSON: a manifest needs four levels.
     static let maximumDepth = JSONReader.maximumDepth
 
-    /// Calls `body` with the top-level dict's entries in file order (repeats kept).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (PropertyListEntry) -> Void) throws(PropertyListError) {
-        var scanner = XMLPropertyListEntries(bytes: bytes)
+    /// Calls `body` with the top-level dict's entries in file order (repeats kept), and
+    /// `locator`, first, with the byte offset of each one's `<key>`.
+    static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, locator: ((Int) -> Void)? = nil, _ body: (PropertyListEntry) -> Void
+    ) throws(PropertyListError) {
+        var scanner = XMLPropertyListEntries(bytes: bytes, locator: locator)
         try scanner.topLevelEntries(body)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, locator: ((Int) -> Void)?) {
         self.bytes = bytes
+        self.locator = locator
         index = ByteText.startSkippingByteOrderMark(bytes)
     }
 
@@ -75,6 +82,7 @@ struct XMLPropertyListEntries {
             guard !valueTag.isEnd else {
                 throw .xmlUnexpected(found: valueTag.text, offset: valueTag.offset, expected: "a value for the <key> at byte \(tag.offset)")
             }
+            locator?(tag.offset)
             body(PropertyListEntry(key: key, value: try value(valueTag)))
         }
     }

@@ -34,6 +34,10 @@ public struct YAMLReader {
     /// and its index.
     public typealias ElementSink = (_ key: String, _ element: YAMLNode, _ index: Int) -> Void
 
+    /// Told where each entry kept is, as it is read (before a streamed element is handed
+    /// over): the depth of its mapping (1: the document's), its key and the key's line.
+    public typealias KeyLocator = (_ depth: Int, _ key: String, _ line: Int) -> Void
+
     /// Which members a decoder reads, so that the rest is checked but never kept.
     public struct Selection: Sendable {
         /// The top-level mapping's keys kept; the values of the others are read and dropped.
@@ -72,18 +76,25 @@ public struct YAMLReader {
     private var lineStart = 0
     private var line = 1
     private let sink: ElementSink?
+    /// Told where each kept entry's key is (`lint`'s lines); nil on the decoders' path,
+    /// which pays one check an entry for it and nothing else.
+    private let locator: KeyLocator?
 
-    private init(_ bytes: UnsafeRawBufferPointer, sink: ElementSink?) {
+    private init(_ bytes: UnsafeRawBufferPointer, sink: ElementSink?, locator: KeyLocator?) {
         self.bytes = bytes
         self.sink = sink
+        self.locator = locator
     }
 
     /// Parses a whole document. With `selection`, only what it names is kept (see
     /// `Selection`); elements of streamed lists go to `sink` as they are read, before
-    /// a failure further on can be found.
-    public static func parse(_ data: [UInt8], selection: Selection? = nil, sink: ElementSink? = nil) throws(Failure) -> YAMLNode {
+    /// a failure further on can be found. With `locator`, each entry kept is reported
+    /// there with its key's line (for `lint`; the tree is the same).
+    public static func parse(
+        _ data: [UInt8], selection: Selection? = nil, sink: ElementSink? = nil, locator: KeyLocator? = nil
+    ) throws(Failure) -> YAMLNode {
         let result: Result<YAMLNode, Failure> = data.withUnsafeBytes { raw in
-            var reader = YAMLReader(raw, sink: sink)
+            var reader = YAMLReader(raw, sink: sink, locator: locator)
             do throws(Failure) {
                 return .success(try reader.document(keeping: selection.map { .root($0) } ?? .everything))
             } catch {
@@ -200,8 +211,11 @@ public struct YAMLReader {
                 if atListItem { throw fail("a list on the line of its key") }
                 entry = try value(parentIndent: indent, keeping: childKeeping)
             }
-            if kept, !entries.insert(key, entry) {
-                throw Failure(description: "the key '\(TerminalText.dotted(key))' twice (line \(keyLine))")
+            if kept {
+                guard entries.insert(key, entry) else {
+                    throw Failure(description: "the key '\(TerminalText.dotted(key))' twice (line \(keyLine))")
+                }
+                locator?(depth, key, keyLine)
             }
             try nextContent()
             guard index < bytes.count, !atDocumentMarker(dashes: true), !atDocumentMarker(dashes: false) else { break }
