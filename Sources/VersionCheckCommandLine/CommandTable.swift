@@ -8,7 +8,7 @@ public enum CommandTable {
     public static let programName = "versioncheck"
 
     /// What versioncheck does, in one line (help overview, the man page's NAME).
-    public static let abstract = "Check for app updates; lint update feeds; compare, test, sort, bump, validate versions."
+    public static let abstract = "Check for app updates; compare, test, sort, bump, validate versions."
 
     /// What versioncheck does and the rules every command follows (help overview, man page DESCRIPTION).
     public static let discussion: [String] = [

@@ -8,6 +8,31 @@ public enum ByteText {
         bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
     }
 
+    /// Decimal digits only, not all zeros (`10240000`; not `0`, `-1`, `+5`, `1e6` or empty):
+    /// an electron-builder `size`, an enclosure's `length`, a `phasedRolloutInterval`.
+    public static func isPositiveInteger(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return !utf8.isEmpty && utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } && utf8.contains { $0 != UInt8(ascii: "0") }
+    }
+
+    /// Standard base64 (`+`, `/`) of exactly 64 bytes: 86 characters, or 88 ending `==`
+    /// (a SHA-512 digest, an EdDSA signature).
+    public static func isBase64OfSixtyFourBytes(_ text: String) -> Bool {
+        var utf8 = Array(text.utf8)
+        if utf8.count == 88 {
+            guard utf8[86] == UInt8(ascii: "="), utf8[87] == UInt8(ascii: "=") else { return false }
+            utf8.removeLast(2)
+        }
+        guard utf8.count == 86 else { return false }
+        return utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "+"), UInt8(ascii: "/"): true
+            default: false
+            }
+        }
+    }
+
     /// JSON's and XML's white space: space, tab, line feed, carriage return.
     public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

@@ -28,7 +28,7 @@ struct HostileLintTests {
         Shape(name: "appcast of 60,000 items of one version over http (A02, A05, A07 each)", file: "appcast.xml", text: {
             fill(rss, #"<item><sparkle:version>1</sparkle:version><enclosure url="http://e.com/a.zip"/></item>"# + "\n", "</channel></rss>")
         }, status: 1),
-        Shape(name: "appcast of 50,000 items, pubDates against versions (A03, A09)", file: "appcast.xml", text: {
+        Shape(name: "appcast of 50,000 items whose pubDates are no dates (A09 each, warnings)", file: "appcast.xml", text: {
             var text = rss
             var index = 0
             while text.utf8.count < cap - 200 {
@@ -36,10 +36,10 @@ struct HostileLintTests {
                 index += 1
             }
             return text + "</channel></rss>"
-        }, status: 1),
+        }, status: 0),
         Shape(name: "appcast of one 8 MiB description", file: "appcast.xml", text: {
             fill(rss + "<item><sparkle:version>1</sparkle:version><description>", "a&amp;", "</description></item></channel></rss>")
-        }, status: 1),
+        }, status: 0),
         Shape(name: "JSON manifest of 300,000 releases of one version (J02 each)", file: "latest.json", text: {
             fill(#"{"latestVersion": "1.0", "releases": ["#, #"{"version": "1.0"}"#, separator: ",\n", "]}")
         }, status: 1),
@@ -69,5 +69,28 @@ struct HostileLintTests {
         #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
         #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 30 * HostileBudget.seconds), "\(result)")
         print("HOSTILE\t8 MiB lint, \(shape.name) \(options.joined(separator: " "))\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
+    }
+
+    /// Items without a URL before the channel's link (any) were held until `</channel>`:
+    /// 600,000 of them were 240 MiB for `manifest` and `lint` alike. The channel's link is
+    /// looked up ahead instead, and no item is held.
+    @Test(arguments: [["manifest", "--current", "1"], ["lint"]])
+    func itemsWithoutLinksAreNotHeld(command: [String]) throws {
+        let text = Self.fill(Self.rss, "<item><sparkle:version>2</sparkle:version></item>\n", "<link>https://example.com/</link></channel></rss>")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vc-lint-links-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("appcast.xml")
+        try Data(text.utf8).write(to: url)
+        let arguments = command[0] == "lint" ? ["lint", url.path, "-q"] : [command[0], "--url", url.path] + command.dropFirst() + ["--json"]
+        let result = try runMeasured("versioncheck", arguments, timeout: 120)
+        #expect(result.status == (command[0] == "lint" ? 1 : 100), "\(result)")
+        if command[0] != "lint" {
+            // Every item takes the channel's link, found after them all.
+            #expect(result.stdout.contains(#""url": "https://example.com/""#), "\(result.stdout.prefix(300))")
+        }
+        #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
+        #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 30 * HostileBudget.seconds), "\(result)")
+        print("HOSTILE\t8 MiB appcast of items without links before the channel's, \(command[0])\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
     }
 }

@@ -88,21 +88,20 @@ struct LintEndToEndTests {
         #expect(local.stdout == "", "\(local)")
     }
 
-    /// Sources in the order given (SOURCE and --github interleaved); one that cannot be
-    /// read is its error line in its place, the others are still linted, and the exit
-    /// code is the first failure's.
-    @Test(.disabled(if: HostileBudget.isReleaseBuild, "release binaries never read VERSIONCHECK_TEST_GITHUB_API_ORIGIN"))
-    func severalSourcesInOrderAndTheFirstFailuresCode() throws {
+    /// Sources in the order given; one that cannot be read is its error line in its
+    /// place, the others are still linted, and the exit code is the first failure's.
+    /// (`--github` among them: `LintRequestTests`, which never asks api.github.com.)
+    @Test func severalSourcesInOrderAndTheFirstFailuresCode() throws {
         let folder = try Self.folder(["bad.json": Self.badVersionManifest, "page.html": "<!DOCTYPE html><html></html>"])
         let server = try LoopbackServer(routes: [
             "/repos/o/r/releases": [.init(body: #"[{"tag_name": "nightly", "draft": false, "prerelease": false}]"#)],
             "/gone.xml": [.init(status: 404, body: "not here")],
         ])
         let bad = folder.appendingPathComponent("bad.json").path
+        let releases = server.url("/repos/o/r/releases")
         let result = try runProduct(
             "versioncheck",
-            ["lint", server.url("/gone.xml"), "--github", "o/r", bad, folder.appendingPathComponent("page.html").path, "--json"],
-            environment: ["VERSIONCHECK_TEST_GITHUB_API_ORIGIN": "http://127.0.0.1:\(server.port)", "GH_TOKEN": "", "GITHUB_TOKEN": ""])
+            ["lint", server.url("/gone.xml"), releases, bad, folder.appendingPathComponent("page.html").path, "--json"])
         #expect(result.status == 69, "\(result)")
         let objects = try result.stdout.split(separator: "\n").map { line in
             try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -110,10 +109,10 @@ struct LintEndToEndTests {
         let sources = objects.map { $0["source"] as? String }
         #expect(sources.first == server.url("/gone.xml"), "\(result)")
         #expect((objects.first?["error"] as? [String: Any])?["code"] as? Int == 69)
-        // The GitHub list: its only tag is no version (G01), so nothing to compare with (V01).
-        let github = objects.filter { $0["source"] as? String == "https://api.github.com/repos/o/r/releases?per_page=100" }
+        // The release list: its only tag is no version (G01), so nothing to compare with (V01).
+        let github = objects.filter { $0["source"] as? String == releases }
         #expect(Set(github.compactMap { $0["code"] as? String }) == ["G01", "V01"], "\(result)")
-        let indexOfGitHub = try #require(sources.firstIndex(of: "https://api.github.com/repos/o/r/releases?per_page=100"))
+        let indexOfGitHub = try #require(sources.firstIndex(of: releases))
         let indexOfBad = try #require(sources.firstIndex(of: bad))
         #expect(indexOfGitHub < indexOfBad, "\(result)")
         let finding = try #require(objects.first { $0["source"] as? String == bad })

@@ -57,7 +57,7 @@ struct FeedLintRuleTests {
 
     @Test func messagesQuoteSafely() throws {
         let found = try Self.lint("{\"latestVersion\": \"1\", \"releaseDate\": \"2026\\u001b[31m\"}")
-        #expect(found.map(\.message) == ["releaseDate '2026.[31m' is not an ISO 8601 date (such as 2026-01-02T03:04:05Z)"])
+        #expect(found.map(\.message) == [#"releaseDate '2026\u{1B}[31m' is not an ISO 8601 date (such as 2026-01-02T03:04:05Z)"#])
         #expect(found.first?.item == "1")
     }
 

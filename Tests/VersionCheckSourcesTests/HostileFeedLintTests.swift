@@ -81,7 +81,9 @@ struct HostileFeedLintTests {
         let body = Array(YAMLReaderTests.hostile(name).utf8)
         let start = Date()
         _ = try? ElectronBuilderLint.findings(body, context: LintContext())
-        #expect(Date().timeIntervalSince(start) < 3, "\(name): \(body.count) bytes")
+        // The whole tree, with its lines, as YAMLReaderTests times the reader's whole reading.
+        let stretch = HostileBudget.sanitizer == nil ? 1.0 : 10.0
+        #expect(Date().timeIntervalSince(start) < 6 * stretch, "\(name): \(body.count) bytes")
     }
 
     /// Past the cap, one more finding of the code counts the rest, at the first left out.

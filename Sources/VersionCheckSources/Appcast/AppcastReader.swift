@@ -108,7 +108,7 @@ public enum AppcastReader {
         each take: (AppcastItem, AppcastItemFacts?) throws(AppcastError) -> Void
     ) throws(AppcastError) {
         var scanner = XMLScanner(body)
-        var walk = Walk(base: base, recordingFacts: recordingFacts)
+        var walk = Walk(base: base, recordingFacts: recordingFacts, body: body)
         var lines = recordingFacts ? LineCounter(body) : nil
         while true {
             let event: XMLEvent?
@@ -139,9 +139,20 @@ public enum AppcastReader {
 private struct Walk {
     /// Items read so far (numbers them).
     private var count = 0
-    /// Items of the current channel held until its end: from the first that needs the
-    /// channel's link for its URL on, so that items still arrive in file order.
-    private var pending: [(AppcastItem, AppcastItemFacts?)] = []
+    /// From the first item of the current channel that needs the channel's link for its
+    /// URL before the link was seen, every item of that channel takes the channel's final
+    /// link (its value at `</channel>`), as if held until then: the links are looked up
+    /// ahead (`finalChannelLinks`), once, so that no item is held (600,000 held items
+    /// were 240 MiB).
+    private var takesFinalLink = false
+    /// Each channel's link at its end, in document order, once looked up.
+    private var finalLinks: [String?]?
+    /// Which channel is read (from 0).
+    private var channelIndex = -1
+    /// The whole document, for the look-ahead.
+    private let body: [UInt8]
+    /// Only the channels' links are read (the look-ahead): items are skipped.
+    private var linksOnly = false
     var sawChannel = false
     private var inChannel = false
     private var channelLink: Chosen<String> = Chosen()
@@ -157,11 +168,29 @@ private struct Walk {
     /// While recording facts: the line of the latest start tag at depth 3.
     var line = 0
 
-    init(base: String?, recordingFacts: Bool) {
+    init(base: String?, recordingFacts: Bool, body: [UInt8]) {
         let parsed = base.map(LinkBase.init)
         bases = [parsed, parsed, parsed, parsed, parsed]
         self.recordingFacts = recordingFacts
+        self.body = body
     }
+
+    /// Each channel's link as a walk has it at `</channel>`, in document order: one walk
+    /// that reads nothing of the items. Where the document stops being well-formed, the
+    /// channels read so far (the main walk then fails there too).
+    private static func finalChannelLinks(in body: [UInt8], base: String?) -> [String?] {
+        var scanner = XMLScanner(body)
+        var walk = Walk(base: base, recordingFacts: false, body: [])
+        walk.linksOnly = true
+        walk.finalLinks = []
+        while let event = try? scanner.next() {
+            try? walk.take(event, depth: scanner.depth) { _, _ throws(AppcastError) in }
+        }
+        return walk.finalLinks ?? []
+    }
+
+    /// The base URL the walk was given (the feed's URL).
+    private var feedBase: String? { bases[0]?.text }
 
     /// The base URI of an element at `depth` (1 to 4) with `attributes`, from its parent's.
     private mutating func enter(depth: Int, attributes: [XMLAttribute]) {
@@ -198,11 +227,13 @@ private struct Walk {
                 sawChannel = true
                 inChannel = true
                 channelLink = Chosen()
+                channelIndex += 1
+                takesFinalLink = false
             }
         case 3:
             guard inChannel else { return }
             if name.isPlain("item") {
-                item = ItemFields(index: count, base: bases[3], line: recordingFacts ? line : nil)
+                if !linksOnly { item = ItemFields(index: count, base: bases[3], line: recordingFacts ? line : nil) }
             } else if name.isPlain("link") {
                 field = (name, attributes, "")
             }
@@ -229,12 +260,7 @@ private struct Walk {
         case 2:
             if name.isPlain("channel") {
                 inChannel = false
-                for (var held, facts) in pending {
-                    held.channelLink = channelLink.value
-                    if held.url == nil { held.url = channelLink.value }
-                    try take(held, facts)
-                }
-                pending = []
+                if linksOnly { finalLinks?.append(channelLink.value) }
             }
         case 3:
             if let done = item, name.isPlain("item") {
@@ -251,11 +277,14 @@ private struct Walk {
                 let informational: Bool
                 if case .none = read.informational { informational = !read.hasEnclosure } else { informational = true }
                 let needsChannelLink = read.url == nil || (informational && read.link == nil && read.channelLink == nil)
-                if pending.isEmpty && !needsChannelLink {
-                    try take(read, facts)
-                } else {
-                    pending.append((read, facts))
+                if takesFinalLink || needsChannelLink {
+                    takesFinalLink = true
+                    if finalLinks == nil { finalLinks = Self.finalChannelLinks(in: body, base: feedBase) }
+                    let link = finalLinks.flatMap { $0.indices.contains(channelIndex) ? $0[channelIndex] : nil }
+                    read.channelLink = link
+                    if read.url == nil { read.url = link }
                 }
+                try take(read, facts)
             } else if let done = field, item == nil {
                 if let link = AppcastLinks.web(done.text.trimmedXMLSpace, against: bases[3]) {
                     channelLink.offer(link, attributes: done.attributes)

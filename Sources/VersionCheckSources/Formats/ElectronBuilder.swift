@@ -136,7 +136,7 @@ public enum ElectronBuilderFormat: ManifestFormat {
 /// An electron-builder feed read key by key; `files` and a `releaseNotes` list arrive
 /// element by element (streamed: no tree of a hostile list). The first failure wins
 /// and nothing more is kept. Its checks of one field (`checkedFile`, `percentage`,
-/// `isBase64OfSixtyFourBytes`, `resolved`) are `lint`'s too (`ElectronBuilderLint`).
+/// `resolved`) are `lint`'s too (`ElectronBuilderLint`).
 struct ElectronFeed {
     let current: Version?
     let base: String?
@@ -182,11 +182,11 @@ struct ElectronFeed {
         guard let url, !url.isEmpty else { throw BodyError("files[\(index)] has no url") }
         let sha512 = try text(entry["sha512"], "files[\(index)].sha512")
         guard let sha512 else { throw BodyError("files[\(index)] has no sha512") }
-        guard isBase64OfSixtyFourBytes(sha512) else {
+        guard ByteText.isBase64OfSixtyFourBytes(sha512) else {
             throw BodyError("files[\(index)].sha512 \(Excerpt.quoted(TerminalText.dotted(sha512))) is not base64 of 64 bytes")
         }
         guard let size = try text(entry["size"], "files[\(index)].size") else { throw BodyError("files[\(index)] has no size") }
-        guard isPositiveInteger(size) else {
+        guard ByteText.isPositiveInteger(size) else {
             throw BodyError("files[\(index)].size \(Excerpt.quoted(TerminalText.dotted(size))) is not a positive integer")
         }
         return url
@@ -289,12 +289,6 @@ struct ElectronFeed {
         }
     }
 
-    /// Digits, not all zeros (`size`).
-    static func isPositiveInteger(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        return !utf8.isEmpty && utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } && utf8.contains { $0 != UInt8(ascii: "0") }
-    }
-
     /// Digits with an optional fraction, from 0 to 100 (`stagingPercentage`).
     static func percentage(_ text: String) -> Double? {
         let utf8 = Array(text.utf8)
@@ -307,22 +301,5 @@ struct ElectronFeed {
         }
         guard let value = Double(text), value >= 0, value <= 100 else { return nil }
         return value
-    }
-
-    /// Standard base64 (`+`, `/`) of exactly 64 bytes: 86 characters, or 88 ending `==`.
-    static func isBase64OfSixtyFourBytes(_ text: String) -> Bool {
-        var utf8 = Array(text.utf8)
-        if utf8.count == 88 {
-            guard utf8[86] == UInt8(ascii: "="), utf8[87] == UInt8(ascii: "=") else { return false }
-            utf8.removeLast(2)
-        }
-        guard utf8.count == 86 else { return false }
-        return utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "+"), UInt8(ascii: "/"): true
-            default: false
-            }
-        }
     }
 }

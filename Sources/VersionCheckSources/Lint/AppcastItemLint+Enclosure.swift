@@ -4,7 +4,7 @@ extension AppcastItemLint {
     /// `A05`: an enclosure URL, as resolved, that is not `https://` (a relative one in a
     /// local file is none); one that is not even http is refused by a check for the whole
     /// feed, so this is reported for every item, even one a check otherwise ignores.
-    func checkEnclosureURL(into findings: inout [LintFinding]) {
+    func checkEnclosureURL(into findings: inout LimitedFindings) {
         guard let url = facts.enclosureURL else { return }
         switch LintLink.scheme(of: url) {
         case .https, .relative:
@@ -19,11 +19,11 @@ extension AppcastItemLint {
 
     /// `A06`: an enclosure without a positive `length`; `A07`: without an EdDSA signature
     /// of 64 bytes in base64 (a warning when a DSA signature stands in for it).
-    func checkEnclosure(into findings: inout [LintFinding]) {
+    func checkEnclosure(into findings: inout LimitedFindings) {
         guard let enclosure = facts.enclosure else { return }
         let length = AppcastItemFacts.attribute("length", sparkle: false, in: enclosure)
         if let length {
-            if !LintText.isPositiveInteger(length) {
+            if !ByteText.isPositiveInteger(length) {
                 findings.append(finding(.a06, "enclosure length \(LintText.quoted(length)) is not a positive number of bytes"))
             }
         } else {
@@ -38,7 +38,7 @@ extension AppcastItemLint {
     /// with `sparkle:deltaFrom`) without a `deltaFrom` Sparkle can compare, or without a
     /// signature (an EdDSA one must be 64 bytes in base64; a DSA one alone is a signature).
     /// `inDeltas`: an enclosure inside `sparkle:deltas` (else the item's own).
-    func checkDelta(_ attributes: [XMLAttribute]?, inDeltas: Bool, into findings: inout [LintFinding]) {
+    func checkDelta(_ attributes: [XMLAttribute]?, inDeltas: Bool, into findings: inout LimitedFindings) {
         guard let attributes else { return }
         let element = inDeltas ? "sparkle:deltas enclosure" : "enclosure"
         if let from = AppcastItemFacts.attribute("deltaFrom", sparkle: true, in: attributes) {
@@ -59,7 +59,7 @@ extension AppcastItemLint {
     /// in base64.
     func signatureProblem(_ attributes: [XMLAttribute]) -> SignatureProblem? {
         if let ed = AppcastItemFacts.attribute("edSignature", sparkle: true, in: attributes) {
-            return LintText.isBase64OfSixtyFourBytes(ed) ? nil : .notSixtyFourBytes(ed)
+            return ByteText.isBase64OfSixtyFourBytes(ed) ? nil : .notSixtyFourBytes(ed)
         }
         return AppcastItemFacts.attribute("dsaSignature", sparkle: true, in: attributes) != nil ? .dsaOnly : .missing
     }

@@ -4,7 +4,7 @@ extension AppcastItemLint {
     /// `A01`: no `sparkle:version`; `V01`: one Sparkle's reading refuses. The version is
     /// the one a check compares (`AppcastSelection.comparedVersion`), so the two never
     /// disagree; returned when there is one.
-    func checkVersion(into findings: inout [LintFinding]) -> Version? {
+    func checkVersion(into findings: inout LimitedFindings) -> Version? {
         do throws(AppcastError) {
             return try AppcastSelection.comparedVersion(of: item, field: .build)
         } catch {
@@ -21,7 +21,7 @@ extension AppcastItemLint {
     /// `A12`: a `criticalUpdate`, `informationalUpdate` or `minimumAutoupdateVersion`
     /// version that Sparkle's reading refuses — every one, whichever `current` a check
     /// would compare it with.
-    func checkMarkerVersions(into findings: inout [LintFinding]) {
+    func checkMarkerVersions(into findings: inout LimitedFindings) {
         var markers: [(element: String, text: String)] = []
         if case .below(let text) = item.critical { markers.append(("sparkle:criticalUpdate sparkle:version", text)) }
         if case .forVersions(let below, let exact) = item.informational {
@@ -44,7 +44,7 @@ extension AppcastItemLint {
     /// `A11`: a `minimumSystemVersion` or `maximumSystemVersion` that is not a version in
     /// the lenient grammar (a blank one counts as absent, as in a check), or the minimum
     /// above the maximum. Returns both as read (nil: absent or not a version).
-    func checkSystemVersions(into findings: inout [LintFinding]) -> (minimum: Version?, maximum: Version?) {
+    func checkSystemVersions(into findings: inout LimitedFindings) -> (minimum: Version?, maximum: Version?) {
         func read(_ element: String, _ text: String?) -> Version? {
             guard let text, !Version.trimmingWhitespace(text).isEmpty else { return nil }
             guard let version = try? Version(text) else {

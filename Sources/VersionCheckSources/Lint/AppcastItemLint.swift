@@ -19,7 +19,7 @@ struct AppcastItemLint {
 
     /// Appends the item's findings to `findings`, and the item to `order` when it is a
     /// release whose version a check reads (others are `A01` or `V01`).
-    func check(into findings: inout [LintFinding], order: inout AppcastOrder) {
+    func check(into findings: inout LimitedFindings, order: inout AppcastOrder) {
         checkEnclosureURL(into: &findings)
         if item.isDelta {
             checkDelta(facts.enclosure, inDeltas: false, into: &findings)

@@ -21,11 +21,8 @@ enum AppcastLint {
     /// - Throws: what no check can read (not XML, a DOCTYPE, no `<channel>`), as `manifest`
     ///   throws it.
     static func findings(_ body: [UInt8], context: LintContext) throws(BodyError) -> [LintFinding] {
-        var findings: [LintFinding] = []
-        // Address space for the most findings the body can hold (an empty delta enclosure,
-        // 12 bytes, is two): pages are touched only as findings arrive, and the array never
-        // grows by copying itself (which held three times 300,000 findings at once).
-        findings.reserveCapacity(body.count / 6 + 16)
+        // At most `FeedLint.limitPerCode` of a code are kept as they are found.
+        var findings = LimitedFindings()
         var order = AppcastOrder(capacity: body.count / 48 + 1)
         do throws(AppcastError) {
             try AppcastReader.read(body, base: context.base, recordingFacts: true) { item, facts throws(AppcastError) in
@@ -35,9 +32,10 @@ enum AppcastLint {
         } catch {
             throw BodyError(error.description)
         }
-        var compared: [LintFinding] = []
+        var compared = LimitedFindings()
         order.check(into: &compared)
-        return compared.isEmpty ? findings : merged(findings, compared)
+        let items = findings.finished()
+        return compared.isEmpty ? items : merged(items, compared.finished())
     }
 
     /// The findings per item (in file order) and those comparing items, merged in file

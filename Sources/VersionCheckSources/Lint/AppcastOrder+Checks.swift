@@ -5,7 +5,7 @@ extension AppcastOrder {
     /// offers only the first). Each run of equal versions is swept by minimum system
     /// version, against the item reaching highest so far; the finding is on the later
     /// of the two in the file.
-    mutating func duplicates(into findings: inout [LintFinding]) {
+    mutating func duplicates(into findings: inout LimitedFindings) {
         var entries = self.entries
         self.entries = []  // sorted in place, not copied
         entries.sort { channelPrecedes($0, $1) || (!channelPrecedes($1, $0) && Self.versionPrecedes($0, $1)) }
@@ -31,7 +31,7 @@ extension AppcastOrder {
     /// `A03`: in a channel, among items whose OS ranges overlap (the groups of items
     /// whose ranges chain together), the item with the latest `pubDate` is not on the
     /// highest `sparkle:version`. Undated items take no part (`A09` names them).
-    mutating func inversions(into findings: inout [LintFinding]) {
+    mutating func inversions(into findings: inout LimitedFindings) {
         var entries = self.entries
         self.entries = []
         entries.sort { channelPrecedes($0, $1) || (!channelPrecedes($1, $0) && minimumPrecedes($0, $1)) }
@@ -75,7 +75,7 @@ extension AppcastOrder {
     /// `A04`: a `sparkle:shortVersionString` below the display version of a lower
     /// `sparkle:version` (across the feed: builds are one sequence). Swept in version
     /// order against the highest display version of the lower builds.
-    mutating func displayOrder(into findings: inout [LintFinding]) {
+    mutating func displayOrder(into findings: inout LimitedFindings) {
         var entries = self.entries
         self.entries = []
         entries.sort(by: Self.versionPrecedes)

@@ -77,7 +77,7 @@ struct AppcastOrder {
     }
 
     /// Appends the findings comparing the releases added (reordering them).
-    mutating func check(into findings: inout [LintFinding]) {
+    mutating func check(into findings: inout LimitedFindings) {
         duplicates(into: &findings)
         inversions(into: &findings)
         displayOrder(into: &findings)

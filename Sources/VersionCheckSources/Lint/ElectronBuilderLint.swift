@@ -62,16 +62,16 @@ private struct ElectronLinting {
         }
         switch entry["sha512"] {
         case nil: found.add(.e01, at: .line(line), item: nil, "files[\(index)] has no sha512")
-        case .scalar(let sha512)? where !ElectronFeed.isBase64OfSixtyFourBytes(sha512):
+        case .scalar(let sha512)? where !ByteText.isBase64OfSixtyFourBytes(sha512):
             found.add(.e01, at: .line(lines.element("sha512") ?? line), item: nil,
-                "files[\(index)].sha512 \(lintQuoted(sha512)) is not base64 of 64 bytes (a SHA-512 digest)")
+                "files[\(index)].sha512 \(LintText.quoted(sha512)) is not base64 of 64 bytes (a SHA-512 digest)")
         default: break
         }
         switch entry["size"] {
         case nil: found.add(.e01, at: .line(line), item: nil, "files[\(index)] has no size")
-        case .scalar(let size)? where !ElectronFeed.isPositiveInteger(size):
+        case .scalar(let size)? where !ByteText.isPositiveInteger(size):
             found.add(.e01, at: .line(lines.element("size") ?? line), item: nil,
-                "files[\(index)].size \(lintQuoted(size)) is not a positive integer")
+                "files[\(index)].size \(LintText.quoted(size)) is not a positive integer")
         default: break
         }
     }
@@ -94,7 +94,7 @@ private struct ElectronLinting {
         }
         if case .scalar(let text)? = top["stagingPercentage"], ElectronFeed.percentage(text) == nil {
             found.add(.e02, at: .line(lines.top("stagingPercentage") ?? 0), item: nil,
-                "stagingPercentage \(lintQuoted(text)) is not a number from 0 to 100")
+                "stagingPercentage \(LintText.quoted(text)) is not a number from 0 to 100")
         }
     }
 
@@ -120,7 +120,7 @@ private struct ElectronLinting {
     private mutating func checkURL(_ location: String, what: String, line: Int) {
         let resolved = ElectronFeed.resolved(location, against: base)
         guard let link = LintLink.resolved(resolved, base: nil), link.scheme == .http else { return }
-        let shown = resolved == location ? "" : " (resolved: \(lintQuoted(resolved)))"
-        found.add(.e03, at: .line(line), item: nil, "\(what) \(lintQuoted(location))\(shown) is plain http://, not https://")
+        let shown = resolved == location ? "" : " (resolved: \(LintText.quoted(resolved)))"
+        found.add(.e03, at: .line(line), item: nil, "\(what) \(LintText.quoted(location))\(shown) is plain http://, not https://")
     }
 }

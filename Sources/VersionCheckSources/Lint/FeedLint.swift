@@ -50,35 +50,10 @@ public enum FeedLint {
     /// less; this is the rule for all.
     static func limit(_ findings: inout [LintFinding]) {
         guard findings.count > limitPerCode else { return }
-        var counts: [LintCode: (listed: Int, leftOut: Int, line: Int)] = [:]
-        for finding in findings where !finding.isLeftOutCount {
-            var count = counts[finding.code] ?? (0, 0, 0)
-            if count.listed < limitPerCode {
-                count.listed += 1
-            } else {
-                if count.leftOut == 0 { count.line = finding.line }
-                count.leftOut += 1
-            }
-            counts[finding.code] = count
-        }
-        guard counts.values.contains(where: { $0.leftOut > 0 }) else { return }
-        var listed: [LintCode: Int] = [:]
-        var kept: [LintFinding] = []
-        kept.reserveCapacity(counts.count * (limitPerCode + 1))
-        for finding in findings {
-            guard !finding.isLeftOutCount else {
-                kept.append(finding)
-                continue
-            }
-            let seen = listed[finding.code, default: 0]
-            listed[finding.code] = seen + 1
-            if seen < limitPerCode {
-                kept.append(finding)
-            } else if seen == limitPerCode, let count = counts[finding.code] {
-                kept.append(leftOut(finding.code, count: count.leftOut, line: count.line))
-            }
-        }
-        findings = kept
+        var limited = LimitedFindings()
+        for finding in findings { limited.append(finding) }
+        findings = limited.finished()
+        sortInFileOrder(&findings)
     }
 
     /// Stable by line: findings of one line keep the order they were found in.

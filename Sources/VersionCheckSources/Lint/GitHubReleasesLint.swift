@@ -64,7 +64,7 @@ private struct ReleaseLinting {
             return
         }
         found.add(.g01, at: .init(offset: tagOffset), item: tag,
-            "\(index.map { "releases[\($0)].tag_name" } ?? "tag_name") \(lintQuoted(tag)) is not a version"
-                + "\(prefix.map { " after the prefix \(lintQuoted($0))" } ?? ""): the release is never offered")
+            "\(index.map { "releases[\($0)].tag_name" } ?? "tag_name") \(LintText.quoted(tag)) is not a version"
+                + "\(prefix.map { " after the prefix \(LintText.quoted($0))" } ?? ""): the release is never offered")
     }
 }

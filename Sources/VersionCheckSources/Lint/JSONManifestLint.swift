@@ -87,8 +87,8 @@ private struct ManifestLinting {
         }
         EqualPrecedence.forEachRepeat(in: versions) { first, later in
             found.add(.j02, at: .offset(offsets[later]), item: versions[later].description,
-                "releases[\(positions[later])].version \(lintQuoted(versions[later].description)) has the precedence of "
-                    + "releases[\(positions[first])].version \(lintQuoted(versions[first].description)): one of them is never offered")
+                "releases[\(positions[later])].version \(LintText.quoted(versions[later].description)) has the precedence of "
+                    + "releases[\(positions[first])].version \(LintText.quoted(versions[first].description)): one of them is never offered")
         }
         if let minimum, let minimumText, let top = [latest, highest.map { versions[$0] }].compactMap({ $0 }).max() {
             checkMinimum(minimum, text: minimumText, offset: keys.top("minimumVersion"), latest: top)
@@ -99,15 +99,15 @@ private struct ManifestLinting {
     private mutating func checkLatestIsHighest(_ latest: Version, text: String, offset: Int?, highest: Int) {
         guard versions[highest] > latest else { return }
         found.add(.j01, at: .init(offset: offset), item: text,
-            "latestVersion \(lintQuoted(text)) is below releases[\(positions[highest])].version "
-                + "\(lintQuoted(versions[highest].description)): the highest release is the latest")
+            "latestVersion \(LintText.quoted(text)) is below releases[\(positions[highest])].version "
+                + "\(LintText.quoted(versions[highest].description)): the highest release is the latest")
     }
 
     /// `J05` when `minimumVersion` is above the latest version (the highest of the manifest's).
     private mutating func checkMinimum(_ minimum: Version, text: String, offset: Int?, latest: Version) {
         guard minimum > latest else { return }
         found.add(.j05, at: .init(offset: offset), item: text,
-            "minimumVersion \(lintQuoted(text)) is above the latest version \(lintQuoted(latest.description)): "
+            "minimumVersion \(LintText.quoted(text)) is above the latest version \(LintText.quoted(latest.description)): "
                 + "every user is forced to an update that does not exist")
     }
 
@@ -144,7 +144,7 @@ private struct ManifestLinting {
     private mutating func checkDate(_ value: JSONTree?, at offset: Int?, what: @autoclosure () -> String, item: String?) {
         guard case .string(let text)? = value, ISO8601.releaseDate(text) == .unreadable else { return }
         found.add(.j03, at: .init(offset: offset), item: item,
-            "\(what()) \(lintQuoted(text)) is not an ISO 8601 date (such as 2026-01-02T03:04:05Z)")
+            "\(what()) \(LintText.quoted(text)) is not an ISO 8601 date (such as 2026-01-02T03:04:05Z)")
     }
 
     /// `J04` when `value` is a string that, resolved against the manifest's URL, is not `https://`.
@@ -152,8 +152,8 @@ private struct ManifestLinting {
         guard case .string(let text)? = value, let link = LintLink.resolved(text, base: base), link.scheme != .https else {
             return
         }
-        let resolved = link.text == text ? "" : " (resolved: \(lintQuoted(link.text)))"
-        found.add(.j04, at: .init(offset: offset), item: item, "\(what()) \(lintQuoted(text))\(resolved) is not an https:// URL")
+        let resolved = link.text == text ? "" : " (resolved: \(LintText.quoted(link.text)))"
+        found.add(.j04, at: .init(offset: offset), item: item, "\(what()) \(LintText.quoted(text))\(resolved) is not an https:// URL")
     }
 
     private static func string(_ tree: JSONTree) -> String? {

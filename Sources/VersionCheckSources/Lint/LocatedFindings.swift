@@ -83,9 +83,3 @@ struct LocatedFindings {
         return findings
     }
 }
-
-/// Text from a feed inside a one-line message: quoted, shortened when long, with
-/// control characters shown as `.` (so none reaches a terminal).
-func lintQuoted(_ text: String) -> String {
-    Excerpt.quoted(TerminalText.dotted(text))
-}

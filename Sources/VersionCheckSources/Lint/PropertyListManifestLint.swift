@@ -32,9 +32,9 @@ enum PropertyListManifestLint {
         EqualPrecedence.forEachRepeat(in: versions) { first, later in
             // A version's text is its key's, less white space around it.
             let (earlier, key) = (versions[first].description, versions[later].description)
-            let how = earlier == key ? "is given twice" : "has the precedence of the key \(lintQuoted(earlier))"
+            let how = earlier == key ? "is given twice" : "has the precedence of the key \(LintText.quoted(earlier))"
             found.add(.j02, at: .init(offset: later < offsets.count ? offsets[later] : nil), item: key,
-                "the property list key \(lintQuoted(key)) \(how): one of them is never offered")
+                "the property list key \(LintText.quoted(key)) \(how): one of them is never offered")
         }
         return found.resolved(in: body)
     }

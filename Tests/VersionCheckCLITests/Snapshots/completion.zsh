@@ -16,6 +16,7 @@ _versioncheck() {
     commands=(
         'lookup:Check the App Store for a newer version of an app.'
         'manifest:Check a publisher'\''s manifest for a newer version.'
+        'lint:Check a feed before publishing it, as an updater will read it.'
         'outdated:Check every app in folders for updates, Sparkle and App Store alike.'
         'batch:Run a list of lookup and manifest checks, one per line, concurrently.'
         'compare:Compare two versions by precedence.'
@@ -103,6 +104,18 @@ _versioncheck() {
                 '--rollout-percentile=[electron-builder feeds: this install'\''s percentile, 0 to 99.]:N: ' \
                 && ret=0
             ;;
+        lint)
+            _arguments -s : $globals \
+                '--strict[Exit 1 on any finding, warnings too.]' \
+                '--github=[Also lint the GitHub Releases of OWNER/REPO (repeatable).]:OWNER/REPO: ' \
+                '--tag-prefix=[GitHub Releases: only tags starting with PREFIX, compared without it.]:PREFIX: ' \
+                '--allow-insecure[Allow plain http:// to any host.]' \
+                '--timeout=[Give up on one attempt after SECONDS.]:SECONDS: ' \
+                '--deadline=[End the whole check (every attempt, redirect and retry wait) within SECONDS.]:SECONDS: ' \
+                '--retries=[Retry N times on connection failure, timeout, 429 or 5xx.]:N: ' \
+                '*:SOURCE: ' \
+                && ret=0
+            ;;
         outdated)
             _arguments -s : $globals \
                 '--jobs=[Run at most N checks at a time.]:N: ' \
@@ -185,7 +198,7 @@ _versioncheck() {
         help)
             _arguments -s : $globals \
                 '--man[Print the whole manual page, in roff (read it with '\''man -l -'\'').]' \
-                '1::COMMAND|TOPIC:(lookup manifest outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache explain versions security exit-codes environment)' \
+                '1::COMMAND|TOPIC:(lookup manifest lint outdated batch compare satisfies sort bump validate completions help gate launcher formats many cache explain versions security exit-codes environment)' \
                 && ret=0
             ;;
         esac
