@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make demo`: starts the fixture server on 127.0.0.1, runs real `lookup` and
-# `manifest` checks against it, `outdated` over Fixtures/Applications and a `batch`,
+# `manifest` checks against it, `lint` and `--explain`, `outdated` over Fixtures/Applications and a `batch`,
 # shows each command, its output and its exit code, then stops the server. Needs python3 and a built versioncheck.
 #
 #   Tests/LoopbackServer/demo.sh [BINDIR]     (default .build/debug)
@@ -43,6 +43,11 @@ run versioncheck lookup --current-from Fixtures/macos/Example.app --gate
 cache=$(mktemp -d)
 run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 2.1.0 --check-period 1 --cache-dir "$cache/vc" -v
 run versioncheck manifest --url "http://127.0.0.1:$port/fixtures/manifest-full.json" --current 2.0.0 --check-period 1 --cache-dir "$cache/vc" -v
+echo
+echo "lint: feeds checked before they are published, as an updater will read them:"
+run versioncheck lint Fixtures/lint/appcast-clean-generate-appcast.xml "http://127.0.0.1:$port/fixtures/latest-mac.yml"
+run versioncheck lint "http://127.0.0.1:$port/fixtures/appcast-sparkle2.xml"
+run versioncheck manifest --url Fixtures/appcast-sparkle2.xml --current 5000 --os-version 12.5 --rollout-group 6 --explain
 rm -rf "$cache"
 apps="$workdir/Applications"
 Tests/LoopbackServer/stage-applications.sh "$port" "$apps"

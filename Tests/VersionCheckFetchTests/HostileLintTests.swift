@@ -87,7 +87,7 @@ struct HostileLintTests {
         #expect(result.status == (command[0] == "lint" ? 1 : 100), "\(result)")
         if command[0] != "lint" {
             // Every item takes the channel's link, found after them all.
-            #expect(result.stdout.contains(#""url": "https://example.com/""#), "\(result.stdout.prefix(300))")
+            #expect(result.stdoutText.contains(#""url": "https://example.com/""#), "\(result.stdoutText.prefix(300))")
         }
         #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
         #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 30 * HostileBudget.seconds), "\(result)")
