@@ -55,6 +55,15 @@ struct FeedLintRuleTests {
         #expect(found.first?.message == "updateURL 'download/app.zip' (resolved: 'http://example.com/app/download/app.zip') is not an https:// URL")
     }
 
+    /// A reader's reason quotes the feed as it is (fuzz-lint found a plist key holding a
+    /// line feed): every message is made one line where a finding is made.
+    @Test func aMessageIsOneLineWhateverItQuotes() throws {
+        let plist = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>2.0\n\u{2028}x</key><string>notes</string></dict></plist>"
+        let found = try Self.lint(plist)
+        #expect(found.map(\.code) == [.v01])
+        #expect(found.allSatisfy { !$0.message.contains(where: \.isNewline) }, "\(found.map(\.message))")
+    }
+
     @Test func messagesQuoteSafely() throws {
         let found = try Self.lint("{\"latestVersion\": \"1\", \"releaseDate\": \"2026\\u001b[31m\"}")
         #expect(found.map(\.message) == [#"releaseDate '2026\u{1B}[31m' is not an ISO 8601 date (such as 2026-01-02T03:04:05Z)"#])

@@ -1,3 +1,5 @@
+import VersionCheckCore
+
 /// One thing `lint` found in a feed: `SOURCE:LINE: SEVERITY CODE: MESSAGE`.
 public struct LintFinding: Sendable, Equatable {
     public var code: LintCode
@@ -13,12 +15,15 @@ public struct LintFinding: Sendable, Equatable {
     /// This finding counts the findings of its code left out past `FeedLint.limitPerCode`.
     var isLeftOutCount = false
 
+    /// `message` is made one line here, whatever a linter quoted into it (a reader's
+    /// reason that quotes the feed): control, bidirectional and separator characters are
+    /// escaped (`\n`, `\u{1B}`), so no finding spans two lines or drives a terminal.
     public init(_ code: LintCode, line: Int, item: String?, _ message: String, severity: LintSeverity? = nil) {
         self.code = code
         self.severity = severity ?? code.severity
         self.line = line
         self.item = item
-        self.message = message
+        self.message = TerminalText.escapingControlCharacters(message)
     }
 }
 
