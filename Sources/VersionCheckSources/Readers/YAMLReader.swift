@@ -277,8 +277,7 @@ public struct YAMLReader {
         let text: [UInt8]
         switch byte(index) {
         case UInt8(ascii: "|"), UInt8(ascii: ">"): text = try blockScalar(parentIndent: parentIndent, keep: keep)
-        case UInt8(ascii: "'"): text = try singleQuoted(parentIndent: parentIndent, keep: keep)
-        case UInt8(ascii: "\""): text = try doubleQuoted(parentIndent: parentIndent, keep: keep)
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): text = try quoted(byte(index), parentIndent: parentIndent, keep: keep)
         default:
             try refuseIndicator()
             text = try plain(parentIndent: parentIndent, keep: keep)
@@ -297,9 +296,7 @@ public struct YAMLReader {
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             // A quoted scalar over more lines, or unterminated, is no key (`value` says why).
             do throws(Failure) {
-                _ = byte(index) == UInt8(ascii: "'")
-                    ? try singleQuoted(parentIndent: column - 1, keep: false, oneLine: true)
-                    : try doubleQuoted(parentIndent: column - 1, keep: false, oneLine: true)
+                _ = try quoted(byte(index), parentIndent: column - 1, keep: false, oneLine: true)
             } catch {
                 return false
             }
@@ -328,8 +325,7 @@ public struct YAMLReader {
     private mutating func mappingKey() throws(Failure) -> String {
         let key: [UInt8]
         switch byte(index) {
-        case UInt8(ascii: "'"): key = try singleQuoted(parentIndent: column - 1, keep: true, oneLine: true)
-        case UInt8(ascii: "\""): key = try doubleQuoted(parentIndent: column - 1, keep: true, oneLine: true)
+        case UInt8(ascii: "'"), UInt8(ascii: "\""): key = try quoted(byte(index), parentIndent: column - 1, keep: true, oneLine: true)
         default:
             try refuseIndicator()
             guard let end = plainKeyEnd() else { throw fail("expected 'key:'") }
@@ -415,62 +411,40 @@ public struct YAMLReader {
         return comment
     }
 
-    /// A single-quoted scalar (`''` is a quote; lines folded). `oneLine`: a key's, which
-    /// must end on its line. Leaves `index` after the closing quote, and, for a value,
-    /// checks that only blanks or a comment follow on its line.
-    private mutating func singleQuoted(parentIndent: Int, keep: Bool, oneLine: Bool = false) throws(Failure) -> [UInt8] {
+    /// A quoted scalar opened by `quote` at `index`, lines folded: single-quoted (`''`
+    /// is a quote) or double-quoted (escapes decoded, an escaped line break joining its
+    /// lines without a space). `oneLine`: a key's, which must end on its line. Leaves
+    /// `index` after the closing quote, and, for a value, checks that only blanks or a
+    /// comment follow on its line.
+    private mutating func quoted(_ quote: UInt8, parentIndent: Int, keep: Bool, oneLine: Bool = false) throws(Failure) -> [UInt8] {
         let openLine = line
+        let escapes = quote == UInt8(ascii: "\"")
+        func unterminated() -> Failure { Failure(description: "an unterminated quoted scalar (line \(openLine))") }
         index += 1
         var text: [UInt8] = []
         while true {
-            guard index < bytes.count else { throw Failure(description: "an unterminated quoted scalar (line \(openLine))") }
+            guard index < bytes.count else { throw unterminated() }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "'") {
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "'") {
-                    if keep { text.append(byte) }
-                    index += 2
-                    continue
-                }
+            if byte == quote {
                 index += 1
-                break
+                // In single quotes, `''` is one quote.
+                guard !escapes, index < bytes.count, bytes[index] == quote else { break }
+                if keep { text.append(byte) }
+                index += 1
+                continue
             }
             if isBreak(byte) {
                 if oneLine { throw fail("a key over more than one line") }
                 try foldQuotedBreak(into: &text, parentIndent: parentIndent, keep: keep, openLine: openLine)
                 continue
             }
-            if keep { text.append(byte) }
-            index += 1
-        }
-        if !oneLine { try endValueLine() }
-        return text
-    }
-
-    /// A double-quoted scalar: escapes decoded, lines folded, an escaped line break
-    /// joining its lines without a space.
-    private mutating func doubleQuoted(parentIndent: Int, keep: Bool, oneLine: Bool = false) throws(Failure) -> [UInt8] {
-        let openLine = line
-        index += 1
-        var text: [UInt8] = []
-        while true {
-            guard index < bytes.count else { throw Failure(description: "an unterminated quoted scalar (line \(openLine))") }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                break
-            }
-            if isBreak(byte) {
-                if oneLine { throw fail("a key over more than one line") }
-                try foldQuotedBreak(into: &text, parentIndent: parentIndent, keep: keep, openLine: openLine)
-                continue
-            }
-            if byte != UInt8(ascii: "\\") {
+            guard escapes, byte == UInt8(ascii: "\\") else {
                 if keep { text.append(byte) }
                 index += 1
                 continue
             }
             index += 1
-            guard index < bytes.count else { throw Failure(description: "an unterminated quoted scalar (line \(openLine))") }
+            guard index < bytes.count else { throw unterminated() }
             if isBreak(bytes[index]) {
                 // An escaped line break: the lines join, the next one's leading blanks dropped.
                 if oneLine { throw fail("a key over more than one line") }
