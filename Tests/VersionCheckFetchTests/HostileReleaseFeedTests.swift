@@ -76,14 +76,8 @@ struct HostileReleaseFeedTests {
     func fileAtTheCap(shape: Shape, options: [String]) throws {
         let text = shape.text()
         #expect(text.utf8.count <= Self.cap && text.utf8.count > Self.cap - 4096, "\(text.utf8.count) bytes")
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vc-feed-\(UUID().uuidString)")
-        try Data(text.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = try runMeasuredForBudget("versioncheck", ["manifest", "--url", url.path, "--current", "0.1"] + options, timeout: 120)
-        #expect(result.status == shape.status, "\(result)")
-        #expect(result.stderr.isEmpty, "\(result)")
-        #expect(result.peakMiB < HostileBudget.mebibytes, "\(result)")
-        #expect(result.seconds < (HostileBudget.isReleaseBuild ? HostileBudget.seconds : 30 * HostileBudget.seconds), "\(result)")
-        print("HOSTILE\t8 MiB \(shape.name) \(options.joined(separator: " "))\texit \(result.status)\t\(String(format: "%.2f", result.seconds)) s\t\(String(format: "%.1f", result.peakMiB)) MiB")
+        try runOnHostileFile(text, label: "8 MiB \(shape.name) \(options.joined(separator: " "))", status: shape.status) { path in
+            ["manifest", "--url", path, "--current", "0.1"] + options
+        }
     }
 }
