@@ -48,7 +48,7 @@ extension Version {
     static func plainDigitsAndDots(_ text: String) -> Version? {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let first = bytes.first, first &- zero < 10 else { return false }
+            guard let first = bytes.first, first &- digitZero < 10 else { return false }
             return scanPlainRelease(bytes, into: &words)
         }
         guard plain == true else { return nil }
@@ -70,7 +70,7 @@ extension Version {
             let start = i
             var value: UInt64 = 0
             while i < count {
-                let digit = bytes[i] &- zero
+                let digit = bytes[i] &- digitZero
                 if digit >= 10 { break }
                 value = value &* 10 &+ UInt64(digit)
                 i += 1
@@ -173,10 +173,10 @@ extension Version {
 
     // ASCII bytes the grammar uses.
     private static let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-"), plus = UInt8(ascii: "+")
-    private static let zero = UInt8(ascii: "0")
+    private static let digitZero = UInt8(ascii: "0")
 
     @inline(__always)
-    private static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- digitZero < 10 }
 
     @inline(__always)
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -215,7 +215,7 @@ extension Version {
             let start = i
             var value: UInt64 = 0
             while i < count, isDigit(bytes[i]) {
-                value = value &* 10 &+ UInt64(bytes[i] &- zero)
+                value = value &* 10 &+ UInt64(bytes[i] &- digitZero)
                 i += 1
             }
             // 19 digits always fit; past that, check exactly (leading zeros do not count).
@@ -226,7 +226,7 @@ extension Version {
                 }
                 return .failure(ParseFailure(reason: .unexpected(.digit), byteOffset: i))
             }
-            if syntax == .semver, bytes[start] == zero, i - start > 1 {
+            if syntax == .semver, bytes[start] == digitZero, i - start > 1 {
                 return .failure(ParseFailure(reason: .leadingZero, byteOffset: start))
             }
             if overflow {
@@ -287,7 +287,7 @@ extension Version {
         var value: UInt64 = 0
         for index in range {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] &- zero))
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] &- digitZero))
             if o1 || o2 { return false }
             value = sum
         }
@@ -307,7 +307,7 @@ extension Version {
                 i += 1
             }
             if i == start { return ParseFailure(reason: .emptyIdentifier, byteOffset: i) }
-            if checkLeadingZeros, allDigits, i - start > 1, bytes[start] == zero {
+            if checkLeadingZeros, allDigits, i - start > 1, bytes[start] == digitZero {
                 return ParseFailure(reason: .leadingZero, byteOffset: start)
             }
             guard i < count, bytes[i] == dot else { return nil }
@@ -335,7 +335,7 @@ extension Version {
                 var overflow = false
                 while i < scan.numbers.upperBound, bytes[i] != dot {
                     let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-                    let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- zero))
+                    let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- digitZero))
                     overflow = overflow || o1 || o2
                     value = sum
                     i += 1

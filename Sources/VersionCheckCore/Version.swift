@@ -56,6 +56,13 @@ public struct Version: Sendable {
     public var isPrerelease: Bool {
         _extra?.hasPrerelease ?? false
     }
+
+    /// `0`: what a reading without an install compares with (a format that only decodes,
+    /// a request that only fetches).
+    public static let zero: Version = {
+        guard let zero = try? Version("0") else { preconditionFailure("0 is a version") }
+        return zero
+    }()
 }
 
 extension Version: CustomStringConvertible {}

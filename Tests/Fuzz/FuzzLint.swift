@@ -68,6 +68,6 @@ private func lint(_ body: [UInt8], context: LintContext) -> Result<[LintFinding]
 extension VersionReading {
     /// `text` read this way, else 0.
     fileprivate func versionOrZero(_ text: String) -> Version {
-        (try? version(text)) ?? (try! Version("0"))
+        (try? version(text)) ?? Version.zero
     }
 }

@@ -39,7 +39,7 @@ public struct LintRequest: Sendable, Equatable {
         tagPrefix = line[Option.tagPrefix]
         fetching = CheckRequest(
             // Each source's location replaces this one when it is read.
-            source: sources[0].check, current: Version.lintPlaceholder, timeout: line[Option.timeout],
+            source: sources[0].check, current: Version.zero, timeout: line[Option.timeout],
             retries: line[Option.retries], allowInsecure: allowInsecure, global: line.global, deadline: line[Option.deadline])
     }
 }
@@ -73,12 +73,4 @@ public struct LintSource: Sendable, Equatable {
         return LintSource(
             location: try ManifestLocation.parse(url, allowInsecure: false, setting: "--github"), gitHubRepository: repository)
     }
-}
-
-extension Version {
-    /// The version a request built only to fetch (`lint`) carries: never compared.
-    static let lintPlaceholder: Version = {
-        guard let zero = try? Version("0") else { preconditionFailure("0 is a version") }
-        return zero
-    }()
 }

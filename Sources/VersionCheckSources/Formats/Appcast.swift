@@ -71,8 +71,7 @@ public enum AppcastFormat: ManifestFormat {
 
         init(context: SourceContext, capacity: Int) throws(BodyError) {
             // Without a current version (a reader that only decodes), as for an install of 0.
-            guard let current = context.current ?? (try? Version("0")) else { throw BodyError("no current version") }
-            self.current = current
+            current = context.current ?? Version.zero
             options = context.appcast
             if context.explaining { explanation = Explanation() }
             // Address space for the most items the body can hold (about 50 bytes each); the

@@ -16,8 +16,8 @@ import VersionCheckCore
 /// Cost: one pass of the reader, then one sort of the releases' versions (`AppcastOrder`):
 /// O(n log n) time, memory proportional to the number of items.
 enum AppcastLint {
-    /// The findings in `body`, in file order (of one item: its own, then those comparing
-    /// it with others).
+    /// The findings in `body`: each item's in file order, then those comparing items
+    /// (`FeedLint` sorts them by line, stably: of one line, the item's own come first).
     /// - Throws: what no check can read (not XML, a DOCTYPE, no `<channel>`), as `manifest`
     ///   throws it.
     static func findings(_ body: [UInt8], context: LintContext) throws(BodyError) -> [LintFinding] {
@@ -34,25 +34,7 @@ enum AppcastLint {
         }
         var compared = LimitedFindings()
         order.check(into: &compared)
-        let items = findings.finished()
-        return compared.isEmpty ? items : merged(items, compared.finished())
-    }
-
-    /// The findings per item (in file order) and those comparing items, merged in file
-    /// order: a finding of an item before one comparing it with others.
-    static func merged(_ items: [LintFinding], _ compared: [LintFinding]) -> [LintFinding] {
-        let compared = compared.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-        var result: [LintFinding] = []
-        result.reserveCapacity(items.count + compared.count)
-        var next = compared.startIndex
-        for finding in items {
-            while next < compared.endIndex, compared[next].line < finding.line {
-                result.append(compared[next])
-                next += 1
-            }
-            result.append(finding)
-        }
-        result += compared[next...]
-        return result
+        // The items' findings, then those comparing items: `FeedLint` puts them in file order.
+        return findings.finished() + compared.finished()
     }
 }

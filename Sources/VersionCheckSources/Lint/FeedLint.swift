@@ -13,7 +13,6 @@ public enum FeedLint {
         let format = try SourceFormats.recognise(body)
         var findings = try linter(for: format)(body, context)
         sortInFileOrder(&findings)
-        limit(&findings)
         if !findings.contains(where: { $0.severity == .error }) {
             var decoding = SourceContext(base: context.base, tagPrefix: context.tagPrefix)
             decoding.includePrereleases = true
@@ -33,32 +32,20 @@ public enum FeedLint {
         }
     }
 
-    /// At most this many findings of one code are listed; past that, one more finding of
-    /// that code, at the first one left out, says how many were: a hostile feed of 500,000
+    /// At most this many findings of one code are listed (each linter counts them as it
+    /// finds them, `FindingCounter`); past that, one more finding of that code, at the
+    /// first one left out, says how many were: a hostile feed of 500,000
     /// bad items costs a thousand lines, and a person reading the list learns as much.
     static let limitPerCode = 1_000
 
     /// The finding that stands for `count` findings of `code` left out from `line` on.
     static func leftOut(_ code: LintCode, count: Int, line: Int) -> LintFinding {
-        var finding = LintFinding(code, line: line, item: nil, "\(count) more \(code.rawValue) finding\(count == 1 ? "" : "s") from here on, not listed")
-        finding.isLeftOutCount = true
-        return finding
-    }
-
-    /// `findings` (in file order) with at most `limitPerCode` of each code, then the one
-    /// that counts the rest. A linter may limit as it reads (`LocatedFindings`), to keep
-    /// less; this is the rule for all.
-    static func limit(_ findings: inout [LintFinding]) {
-        guard findings.count > limitPerCode else { return }
-        var limited = LimitedFindings()
-        for finding in findings { limited.append(finding) }
-        findings = limited.finished()
-        sortInFileOrder(&findings)
+        LintFinding(code, line: line, item: nil, "\(count) more \(code.rawValue) finding\(count == 1 ? "" : "s") from here on, not listed")
     }
 
     /// Stable by line: findings of one line keep the order they were found in.
     static func sortInFileOrder(_ findings: inout [LintFinding]) {
-        // Found in file order already (an appcast's 300,000 findings): nothing copied.
+        // Found in file order already (most linters find them so): nothing copied.
         guard zip(findings, findings.dropFirst()).contains(where: { $0.line > $1.line }) else { return }
         findings = findings.enumerated()
             .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }

@@ -12,8 +12,6 @@ public struct LintFinding: Sendable, Equatable {
     public var item: String?
     /// One line, naming the element or key at fault and the value found.
     public var message: String
-    /// This finding counts the findings of its code left out past `FeedLint.limitPerCode`.
-    var isLeftOutCount = false
 
     /// `message` is made one line here, whatever a linter quoted into it (a reader's
     /// reason that quotes the feed): control, bidirectional and separator characters are

@@ -30,17 +30,12 @@ struct LocatedFindings {
     private var findings: [LintFinding] = []
     /// The byte offset of `findings[n]` when it was placed by offset, by `n`.
     private var offsets: [(finding: Int, offset: Int)] = []
-    /// By code: how many findings were added, and where the first one not kept is.
-    private var counts: [LintCode: (added: Int, firstLeftOut: Place?)] = [:]
+    private var counter = FindingCounter<Place>()
 
     /// Adds a finding of `code` (at `code.severity`). `message` is built only when the
     /// finding is kept.
     mutating func add(_ code: LintCode, at place: Place, item: @autoclosure () -> String?, _ message: @autoclosure () -> String) {
-        var count = counts[code] ?? (0, nil)
-        count.added += 1
-        if count.added > Self.limitPerCode, count.firstLeftOut == nil { count.firstLeftOut = place }
-        counts[code] = count
-        guard count.added <= Self.limitPerCode else { return }
+        guard counter.admit(code, at: place) else { return }
         keep(code, at: place, item: item(), message())
     }
 
@@ -62,10 +57,7 @@ struct LocatedFindings {
 
     /// The findings with lines, in the order added (`FeedLint` puts them in file order).
     consuming func resolved(in body: [UInt8]) -> [LintFinding] {
-        for code in counts.keys.sorted() {
-            guard let count = counts[code], let place = count.firstLeftOut else { continue }
-            keep(FeedLint.leftOut(code, count: count.added - Self.limitPerCode, line: 0), at: place)
-        }
+        for (code, count, place) in counter.leftOut { keep(FeedLint.leftOut(code, count: count, line: 0), at: place) }
         guard !offsets.isEmpty else { return findings }
         offsets.sort { $0.offset < $1.offset }
         var line = 1
